@@ -1,0 +1,253 @@
+"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay`` and ``arena``.
+
+Run ``coinche COMMAND --help`` for each command's options.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Iterable, TextIO
+
+from .calls import PASS, CallKind
+from .cards import mask_of
+from .deal import Deal, Phase
+from .english import NOTES, RULE_TITLES, card_words, sentence, suit_words
+from .errors import CoincheError
+from .play import rule_position
+from .position import Position
+from .record import check, deal_to_record
+from .rng import SplitMix64, derive_seed
+
+
+# ---------------------------------------------------------------- judge
+def ruling_json(position: Position) -> dict:
+    ruling = rule_position(mask_of(position.hand), position.trick, position.trump)
+    legal = ruling.legal
+    return {
+        "position": str(position),
+        "rule": ruling.rule,
+        "note": ruling.note,
+        "legal": [str(c) for c in position.hand if legal >> c & 1],
+        "forbidden": {
+            str(f.card): {"rule": f.rule, "key": f.key, "params": f.params, "text": sentence(f.key, f.params)}
+            for f in ruling.forbidden
+        },
+    }
+
+
+def error_json(error: CoincheError, line: str | None = None) -> dict:
+    out = {"error": error.to_json()}
+    if line is not None:
+        out["input"] = line
+    return out
+
+
+def judge_text(position: Position) -> str:
+    ruling = position.ruling()
+    seat_words = ("lead", "play second", "play third", "play fourth")[len(position.trick)]
+    lines = [f"Trump {suit_words(str(position.trump))}; you {seat_words}."]
+    if position.partner_index is not None:
+        lines.append(f"Your partner played the {card_words(str(position.trick[position.partner_index]))}.")
+    lines.append(f"Rule {ruling.rule} decides: {RULE_TITLES[ruling.rule]}.")
+    if ruling.note:
+        lines.append(f"Note: {NOTES[ruling.note]}.")
+    for card in position.hand:
+        reason = ruling.reason(card)
+        if reason is None:
+            lines.append(f"  {card}  legal")
+        else:
+            lines.append(f"  {card}  forbidden (rule {reason.rule}): {sentence(reason.key, reason.params)}")
+    return "\n".join(lines)
+
+
+def judge_batch(lines: Iterable[str], out: TextIO) -> tuple[int, int]:
+    """One JSON object per input line; a bad line gets an error object and the batch goes on."""
+    dumps = json.dumps
+    cache: dict[str, str] = {}
+    ok = bad = 0
+    write = out.write
+    for raw in lines:
+        line = raw.strip()
+        if not line:
+            continue
+        text = cache.get(line)
+        if text is None:
+            try:
+                text = dumps(ruling_json(Position.parse(line)), separators=(",", ":"))
+                ok += 1
+            except CoincheError as e:
+                text = dumps(error_json(e, line), separators=(",", ":"))
+                bad += 1
+            if len(cache) < 100_000:
+                cache[line] = text
+        write(text)
+        write("\n")
+    return ok, bad
+
+
+def cmd_judge(args: argparse.Namespace) -> int:
+    if args.batch:
+        ok, bad = judge_batch(sys.stdin, sys.stdout)
+        return 0
+    if not args.position:
+        print("coinche judge: give a POSITION, or --batch to read positions from stdin", file=sys.stderr)
+        return 2
+    try:
+        position = Position.parse(args.position)
+    except CoincheError as e:
+        if args.json:
+            print(json.dumps(error_json(e, args.position)))
+        print(f"coinche judge: invalid position: {e}", file=sys.stderr)
+        return 2
+    print(json.dumps(ruling_json(position)) if args.json else judge_text(position))
+    return 0
+
+
+# ---------------------------------------------------------------- simulate
+class RandomPlayer:
+    """Random legal calls (a pass half the time, so auctions vary) and random legal cards."""
+
+    def __init__(self, seed: int | str) -> None:
+        self.rng = SplitMix64(seed)
+
+    def choose(self, deal: Deal):
+        rng = self.rng
+        if deal.phase == Phase.AUCTION:
+            calls = deal.legal_calls()
+            if rng.next64() & 1:
+                return PASS
+            return calls[rng.below(len(calls))]
+        mask = deal.legal_mask()
+        n = mask.bit_count()
+        k = rng.below(n) if n > 1 else 0
+        while k:
+            mask &= mask - 1
+            k -= 1
+        return (mask & -mask).bit_length() - 1
+
+
+def play_deal(deal: Deal, choose) -> Deal:
+    while deal.phase != Phase.OVER:
+        action = choose(deal)
+        if deal.phase == Phase.AUCTION:
+            deal.call(action)
+        else:
+            deal.play(action)
+    return deal
+
+
+def cmd_simulate(args: argparse.Namespace) -> int:
+    out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
+    players = None
+    if args.bots:
+        from .bots import make_bot
+
+        players = [make_bot(args.bots, seed=derive_seed(args.seed, 1000 + s)) for s in range(4)]
+    else:
+        random_player = RandomPlayer(args.seed)
+    start = time.perf_counter()
+    totals = [0, 0]
+    made = void = 0
+    dumps = json.dumps
+    progress = args.out is not None and sys.stderr.isatty()
+    try:
+        for i in range(args.deals):
+            deal_seed = derive_seed(args.seed, i)
+            deal = Deal.new(args.variant, i & 3, deal_seed)
+            if players is None:
+                play_deal(deal, random_player.choose)
+            else:
+                while deal.phase != Phase.OVER:
+                    deal.apply(players[deal.turn].act(deal.view(deal.turn)))
+            record = deal_to_record(deal)
+            record["seed"] = str(deal_seed)
+            out.write(dumps(record, separators=(",", ":")))
+            out.write("\n")
+            a, b = deal.scores
+            totals[0] += a
+            totals[1] += b
+            void += deal.void
+            made += bool(deal.score and deal.score.made)
+            if progress and i % 1000 == 999:
+                print(f"\r{i + 1}/{args.deals} deals", end="", file=sys.stderr)
+    finally:
+        if args.out:
+            out.close()
+    elapsed = time.perf_counter() - start
+    played = args.deals - void
+    print(
+        f"{args.deals} {args.variant} deals in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
+        f"{void} void, {made}/{played} contracts made, points {totals[0]} to {totals[1]}",
+        file=sys.stderr,
+    )
+    return 0
+
+
+# ---------------------------------------------------------------- replay
+def cmd_replay(args: argparse.Namespace) -> int:
+    ok = bad = 0
+    with open(args.file, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                check(json.loads(line))
+                ok += 1
+            except json.JSONDecodeError as e:
+                bad += 1
+                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
+            except CoincheError as e:
+                bad += 1
+                print(f"{args.file}:{number}: {e}", file=sys.stderr)
+    print(f"{ok} records replayed and checked, {bad} wrong")
+    return 0 if bad == 0 else 1
+
+
+# ---------------------------------------------------------------- main
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, arena.")
+    sub = parser.add_subparsers(dest="command", required=True)
+
+    judge = sub.add_parser("judge", help="which cards may be played in a position, and why")
+    judge.add_argument("position", nargs="?", help="e.g. 'trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s'")
+    judge.add_argument("--json", action="store_true", help="print one JSON object")
+    judge.add_argument("--batch", action="store_true", help="read one position per line on stdin, write JSON lines")
+    judge.set_defaults(func=cmd_judge)
+
+    simulate = sub.add_parser("simulate", help="play deals and write their records as JSON lines")
+    simulate.add_argument("--variant", choices=("coinche", "classic"), default="coinche")
+    simulate.add_argument("--deals", type=int, default=100)
+    simulate.add_argument("--seed", default="0")
+    simulate.add_argument("--out", help="write records to this file (default: stdout)")
+    simulate.add_argument("--bots", choices=("easy", "normal", "expert"), help="bots instead of random play")
+    simulate.set_defaults(func=cmd_simulate)
+
+    rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file")
+    rep.add_argument("file")
+    rep.set_defaults(func=cmd_replay)
+
+    try:
+        from .arena import add_arena_parser
+    except ImportError:
+        pass
+    else:
+        add_arena_parser(sub)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    try:
+        return args.func(args)
+    except BrokenPipeError:
+        return 0
+    except (OSError, ValueError) as e:
+        print(f"coinche {args.command}: {e}", file=sys.stderr)
+        return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,330 @@
+"""One deal as a state machine: the auction (or the classic taking), then eight tricks.
+
+The uniform API: :attr:`Deal.phase`, :attr:`Deal.current_player`, :meth:`Deal.legal_actions`,
+:meth:`Deal.apply` (checked, raising precise exceptions) and the unchecked fast paths
+:meth:`Deal.call` / :meth:`Deal.play` for inner loops; :meth:`Deal.view` gives what one seat may see.
+
+>>> deal = Deal.new("coinche", dealer=3, seed=1)
+>>> deal.current_player, deal.phase.name
+(0, 'AUCTION')
+>>> deal.apply(Call.parse("80h")); deal.apply(PASS); deal.apply(PASS); deal.apply(PASS)
+>>> deal.phase.name, str(deal.contract)
+('PLAY', '80h by 0')
+>>> while not deal.is_over:
+...     deal.play(deal.legal_cards()[0])
+>>> sum(deal.score.cards)
+162
+"""
+
+from __future__ import annotations
+
+from enum import IntEnum
+from typing import Iterable, Sequence
+
+from .calls import BIDS, CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
+from .cards import CARDS, POINTS, SUIT_LETTERS, Card, Rank, card_name, cards_of
+from .errors import IllegalActionError, OutOfTurnError
+from .play import Ruling, legal_mask, rule_position, trick_winner
+from .rng import shuffled_deck
+from .scoring import Contract, DealScore, score
+
+VARIANTS = ("coinche", "classic")
+
+
+class Phase(IntEnum):
+    AUCTION = 0
+    PLAY = 1
+    OVER = 2
+
+
+class Deal:
+    """The state of one deal.  Seats are 0..3; sides are ``seat & 1`` (0 and 2 against 1 and 3)."""
+
+    __slots__ = (
+        "variant", "dealer", "deck", "hands", "dealt", "phase", "turn", "calls",
+        "high_bid", "high_seat", "passes", "coinche_seat", "multiplier", "turned", "round",
+        "contract", "trump", "leader", "trick", "tricks", "plays", "cards_won", "tricks_won",
+        "belote_seat", "belote_played", "announcements", "score", "void",
+    )
+
+    def __init__(self, variant: str, dealer: int, deck: Sequence[int]) -> None:
+        if variant not in VARIANTS:
+            raise ValueError(f"unknown variant {variant!r}")
+        if sorted(deck) != list(range(32)):
+            raise ValueError("a deck holds each of the 32 cards once")
+        self.variant = variant
+        self.dealer = dealer
+        self.deck = tuple(int(c) for c in deck)
+        self.hands = [0, 0, 0, 0]
+        self.dealt: list[int] | None = None
+        self.phase = Phase.AUCTION
+        self.turn = (dealer + 1) & 3
+        self.calls: list[tuple[int, Call]] = []
+        self.high_bid: Call | None = None
+        self.high_seat = -1
+        self.passes = 0
+        self.coinche_seat = -1
+        self.multiplier = 1
+        self.turned = -1
+        self.round = 1
+        self.contract: Contract | None = None
+        self.trump = -1
+        self.leader = self.turn
+        self.trick: list[int] = []
+        self.tricks: list[tuple[int, tuple[int, ...], int]] = []
+        self.plays: list[int] = []
+        self.cards_won = [0, 0]
+        self.tricks_won = [0, 0]
+        self.belote_seat = -1
+        self.belote_played = 0
+        self.announcements: list[tuple[int, str, int]] = []
+        self.score: DealScore | None = None
+        self.void = False
+        packets = (3, 2, 3) if variant == "coinche" else (3, 2)
+        self._deal_packets(packets, 0)
+        if variant == "coinche":
+            self.dealt = list(self.hands)
+        else:
+            self.turned = self.deck[20]
+
+    @classmethod
+    def new(cls, variant: str = "coinche", dealer: int = 0, seed: int | str = 0) -> "Deal":
+        """A deal shuffled from ``seed``: the same seed gives the same cards everywhere."""
+        return cls(variant, dealer, shuffled_deck(seed))
+
+    def _deal_packets(self, packets: Iterable[int], pos: int) -> int:
+        deck, hands, first = self.deck, self.hands, self.dealer + 1
+        for size in packets:
+            for i in range(4):
+                seat = (first + i) & 3
+                for c in deck[pos:pos + size]:
+                    hands[seat] |= 1 << c
+                pos += size
+        return pos
+
+    # ----------------------------------------------------------------- state
+    @property
+    def current_player(self) -> int:
+        """The seat to act, or -1 once the deal is over."""
+        return -1 if self.phase == Phase.OVER else self.turn
+
+    @property
+    def is_over(self) -> bool:
+        return self.phase == Phase.OVER
+
+    def legal_actions(self) -> list:
+        if self.phase == Phase.AUCTION:
+            return self.legal_calls()
+        if self.phase == Phase.PLAY:
+            return self.legal_cards()
+        return []
+
+    def legal_calls(self) -> list[Call]:
+        if self.phase != Phase.AUCTION:
+            return []
+        if self.variant == "classic":
+            turned_suit = self.turned >> 3
+            if self.round == 1:
+                return [PASS, TAKES[turned_suit]]
+            return [PASS] + [TAKES[s] for s in range(4) if s != turned_suit]
+        if self.coinche_seat >= 0:
+            return [PASS, SURCOINCHE]
+        calls = [PASS]
+        if self.high_bid is None:
+            calls.extend(BIDS)
+        else:
+            calls.extend(b for b in BIDS if b.value > self.high_bid.value)
+            if (self.turn & 1) != (self.high_seat & 1):
+                calls.append(COINCHE)
+        return calls
+
+    def legal_mask(self) -> int:
+        """Bitmask of the cards the player to move may play (0 outside the play)."""
+        if self.phase != Phase.PLAY:
+            return 0
+        return legal_mask(self.hands[self.turn], self.trick, self.trump)
+
+    def legal_cards(self) -> list[Card]:
+        return cards_of(self.legal_mask())
+
+    def ruling(self) -> Ruling:
+        """Every card of the player to move, legal or forbidden and why."""
+        return rule_position(self.hands[self.turn], self.trick, self.trump)
+
+    # ----------------------------------------------------------------- checked edge
+    def apply(self, action: Call | int | str, seat: int | None = None) -> None:
+        """Apply a call or a card, checked: raises :class:`OutOfTurnError` or :class:`IllegalActionError`.
+
+        ``action`` may be a :class:`Call`, a card, or their notation (``"80h"``, ``"Jh"``).
+        """
+        if self.phase == Phase.OVER:
+            raise IllegalActionError("deal_over")
+        if seat is not None and seat != self.turn:
+            raise OutOfTurnError("out_of_turn", seat=seat, expected=self.turn)
+        if isinstance(action, str):
+            action = Call.parse(action) if self.phase == Phase.AUCTION else Card.parse(action)
+        if self.phase == Phase.AUCTION:
+            if not isinstance(action, Call):
+                raise IllegalActionError("wrong_phase", what="card", phase="auction")
+            if action not in self.legal_calls():
+                raise IllegalActionError("illegal_call", call=str(action))
+            self.call(action)
+            return
+        if isinstance(action, Call):
+            raise IllegalActionError("wrong_phase", what="call", phase="play")
+        card = int(action)
+        if not 0 <= card < 32:
+            raise IllegalActionError("card_not_in_hand", card=str(card), seat=self.turn)
+        if not self.hands[self.turn] >> card & 1:
+            raise IllegalActionError("card_not_in_hand", card=card_name(card), seat=self.turn)
+        if not self.legal_mask() >> card & 1:
+            reason = self.ruling().reason(card)
+            raise IllegalActionError(
+                "illegal_card", card=card_name(card), reason=reason.key, rule=reason.rule, reason_params=reason.params
+            )
+        self.play(card)
+
+    # ----------------------------------------------------------------- unchecked fast paths
+    def call(self, call: Call) -> None:
+        """Apply a call without checking it."""
+        seat = self.turn
+        self.calls.append((seat, call))
+        if self.variant == "classic":
+            self._classic_call(seat, call)
+        else:
+            self._coinche_call(seat, call)
+
+    def _coinche_call(self, seat: int, call: Call) -> None:
+        kind = call.kind
+        if kind == CallKind.PASS:
+            self.passes += 1
+            if self.coinche_seat >= 0:
+                if self.passes == 2:
+                    self._start_play()
+                else:
+                    self.turn = (seat + 2) & 3
+                return
+            if self.high_bid is None and self.passes == 4:
+                self._void()
+                return
+            if self.high_bid is not None and self.passes == 3:
+                self._start_play()
+                return
+        elif kind == CallKind.BID:
+            self.high_bid, self.high_seat, self.passes = call, seat, 0
+        elif kind == CallKind.COINCHE:
+            self.coinche_seat, self.multiplier, self.passes = seat, 2, 0
+        else:  # surcoinche
+            self.multiplier = 4
+            self._start_play()
+            return
+        self.turn = (seat + 1) & 3
+
+    def _classic_call(self, seat: int, call: Call) -> None:
+        if call.kind == CallKind.TAKE:
+            self.high_bid, self.high_seat = call, seat
+            rest = self.deck[21:]
+            pos = 0
+            for i in range(4):
+                s = (self.dealer + 1 + i) & 3
+                size = 2 if s == seat else 3
+                for c in rest[pos:pos + size]:
+                    self.hands[s] |= 1 << c
+                pos += size
+            self.hands[seat] |= 1 << self.turned
+            self.dealt = list(self.hands)
+            self._start_play()
+            return
+        self.passes += 1
+        if self.passes == 4:
+            if self.round == 2:
+                self._void()
+                return
+            self.round, self.passes = 2, 0
+        self.turn = (seat + 1) & 3
+
+    def _void(self) -> None:
+        self.void = True
+        self.phase = Phase.OVER
+
+    def _start_play(self) -> None:
+        bid = self.high_bid
+        value = 0 if self.variant == "classic" else bid.value
+        self.contract = Contract(self.variant, self.high_seat, bid.suit, value, self.multiplier)
+        trump = self.trump = bid.suit
+        king, queen = trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
+        both = (1 << king) | (1 << queen)
+        for seat in range(4):
+            if self.hands[seat] & both == both:
+                self.belote_seat = seat
+        self.phase = Phase.PLAY
+        self.turn = self.leader = (self.dealer + 1) & 3
+
+    def play(self, card: int) -> None:
+        """Play a card for the player to move without checking it."""
+        seat = self.turn
+        self.hands[seat] &= ~(1 << card)
+        trick = self.trick
+        trick.append(card)
+        self.plays.append(card)
+        if seat == self.belote_seat and card >> 3 == self.trump and (card & 7) in (Rank.KING, Rank.QUEEN):
+            self.belote_played += 1
+            self.announcements.append((seat, "belote" if self.belote_played == 1 else "rebelote", card))
+        if len(trick) < 4:
+            self.turn = (seat + 1) & 3
+            return
+        winner = (self.leader + trick_winner(trick, self.trump)) & 3
+        points = POINTS[self.trump]
+        side = winner & 1
+        self.cards_won[side] += points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+        self.tricks_won[side] += 1
+        self.tricks.append((self.leader, tuple(trick), winner))
+        self.trick = []
+        self.turn = self.leader = winner
+        if len(self.tricks) == 8:
+            self.cards_won[side] += 10
+            self._finish()
+
+    def _finish(self) -> None:
+        self.phase = Phase.OVER
+        belote_side = (self.belote_seat & 1) if self.belote_played else None
+        self.score = score(self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won))
+
+    # ----------------------------------------------------------------- derived
+    @property
+    def trick_seats(self) -> list[int]:
+        return [(self.leader + i) & 3 for i in range(len(self.trick))]
+
+    @property
+    def scores(self) -> tuple[int, int]:
+        """Points each side adds to the match: zero for a void deal."""
+        return (0, 0) if self.score is None else self.score.scores
+
+    def clone(self) -> "Deal":
+        other = Deal.__new__(Deal)
+        for name in Deal.__slots__:
+            value = getattr(self, name)
+            if isinstance(value, list):
+                value = list(value)
+            setattr(other, name, value)
+        return other
+
+    def view(self, seat: int):
+        from .view import SeatView
+
+        return SeatView.of(self, seat)
+
+    def to_record(self) -> dict:
+        from .record import deal_to_record
+
+        return deal_to_record(self)
+
+    def __repr__(self) -> str:
+        return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"
+
+
+def contract_text(contract: Contract | None) -> str:
+    return "" if contract is None else str(contract)
+
+
+__all__ = ["Deal", "Phase", "VARIANTS", "SUIT_LETTERS", "CARDS", "CAPOT"]

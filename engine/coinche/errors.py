@@ -1,0 +1,73 @@
+"""The engine's exceptions.  Each carries a stable message ``key`` and its ``params``,
+so a page can say what went wrong in the reader's language."""
+
+from __future__ import annotations
+
+from typing import Any
+
+ENGLISH = {
+    "unknown_card": "unknown card '{text}'",
+    "unknown_suit": "unknown suit '{text}' (use s, h, d or c)",
+    "unknown_call": "unknown call '{text}'",
+    "duplicate_card": "card {card} appears twice",
+    "too_many_cards": "too many cards: {count} (at most {limit})",
+    "too_few_cards": "too few cards: {count} (at least {limit})",
+    "missing_field": "missing field '{field}'",
+    "unknown_field": "unknown field '{field}'",
+    "malformed_position": "malformed position: {text}",
+    "malformed_record": "malformed record: {detail}",
+    "out_of_turn": "it is seat {expected}'s turn, not seat {seat}'s",
+    "illegal_call": "{call} is not a legal call now",
+    "illegal_card": "{card} may not be played: {reason}",
+    "card_not_in_hand": "{card} is not in the hand of seat {seat}",
+    "wrong_phase": "no {what} now: the deal is in its {phase} phase",
+    "deal_over": "the deal is over",
+    "match_over": "the match is over",
+    "bad_option": "invalid option {name}={value}",
+}
+
+
+class CoincheError(Exception):
+    """Base class: ``key`` names the problem, ``params`` fill its message."""
+
+    def __init__(self, key: str, **params: Any) -> None:
+        self.key = key
+        self.params = params
+        super().__init__(self.english())
+
+    def english(self) -> str:
+        template = ENGLISH.get(self.key, self.key)
+        try:
+            return template.format(**self.params)
+        except (KeyError, IndexError):
+            return f"{self.key} {self.params}"
+
+    def to_json(self) -> dict[str, Any]:
+        return {"key": self.key, "params": {k: _jsonable(v) for k, v in self.params.items()}, "message": str(self)}
+
+
+def _jsonable(value: Any) -> Any:
+    """Plain JSON values; cards and suits (int subclasses) become their notation."""
+    if value is None or type(value) in (str, int, float, bool):
+        return value
+    if isinstance(value, dict):
+        return {k: _jsonable(v) for k, v in value.items()}
+    if isinstance(value, (list, tuple)):
+        return [_jsonable(v) for v in value]
+    return str(value)
+
+
+class NotationError(CoincheError, ValueError):
+    """Text that does not parse: a card, a suit, a call, a position or a record."""
+
+
+class InvalidPositionError(CoincheError, ValueError):
+    """A position that parses but cannot exist (a card twice, too many cards)."""
+
+
+class IllegalActionError(CoincheError):
+    """An action that the rules forbid now."""
+
+
+class OutOfTurnError(IllegalActionError):
+    """An action by a seat whose turn it is not."""

@@ -1,0 +1,116 @@
+"""A match: deals one after another until a side reaches the target.
+
+>>> m = Match(Rules("classic", 501), seed="demo")
+>>> while not m.is_over:
+...     m.apply_unchecked(m.legal_actions()[-1])
+>>> max(m.totals) >= 501 and m.winner in (0, 1) and len(m.history) == m.deal_index
+True
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from .calls import Call
+from .deal import VARIANTS, Deal, Phase
+from .errors import CoincheError, IllegalActionError
+from .rng import derive_seed
+
+TARGETS = (501, 701, 1000)
+
+
+@dataclass(frozen=True, slots=True)
+class Rules:
+    """The options of a match, apart from the state of any deal."""
+
+    variant: str = "coinche"
+    target: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.variant not in VARIANTS:
+            raise CoincheError("bad_option", name="variant", value=self.variant)
+        if self.target not in TARGETS:
+            raise CoincheError("bad_option", name="target", value=self.target)
+
+
+def match_winner(totals: tuple[int, int], target: int) -> int | None:
+    """The side that has won, ``None`` while the match goes on (an exact tie over the target plays on).
+
+    >>> match_winner((510, 480), 501), match_winner((510, 520), 501), match_winner((520, 520), 501)
+    (0, 1, None)
+    """
+    a, b = totals
+    if a < target and b < target:
+        return None
+    if a == b:
+        return None
+    return 0 if a > b else 1
+
+
+class Match:
+    """Deals in sequence, dealer rotating, each shuffled from a seed derived from the match seed."""
+
+    def __init__(self, rules: Rules = Rules(), seed: int | str = 0, first_dealer: int = 0) -> None:
+        self.rules = rules
+        self.seed = seed
+        self.first_dealer = first_dealer
+        self.totals = [0, 0]
+        self.history: list[dict] = []
+        self.deal_index = 0
+        self.winner: int | None = None
+        self.last_deal: Deal | None = None
+        self.deal = self._new_deal()
+
+    def _new_deal(self) -> Deal:
+        dealer = (self.first_dealer + self.deal_index) & 3
+        return Deal.new(self.rules.variant, dealer, derive_seed(self.seed, self.deal_index))
+
+    @property
+    def is_over(self) -> bool:
+        return self.winner is not None
+
+    @property
+    def current_player(self) -> int:
+        return -1 if self.is_over else self.deal.current_player
+
+    def legal_actions(self) -> list:
+        return [] if self.is_over else self.deal.legal_actions()
+
+    def apply(self, action, seat: int | None = None) -> None:
+        """Checked: raises for an out-of-turn or illegal action, or once the match is over."""
+        if self.is_over:
+            raise IllegalActionError("match_over")
+        self.deal.apply(action, seat)
+        self._after_action()
+
+    def apply_unchecked(self, action) -> None:
+        if isinstance(action, Call):
+            self.deal.call(action)
+        else:
+            self.deal.play(action)
+        self._after_action()
+
+    def _after_action(self) -> None:
+        deal = self.deal
+        if deal.phase != Phase.OVER:
+            return
+        self.history.append(deal.to_record())
+        a, b = deal.scores
+        self.totals[0] += a
+        self.totals[1] += b
+        self.winner = match_winner((self.totals[0], self.totals[1]), self.rules.target)
+        self.last_deal = deal
+        self.deal_index += 1
+        if self.winner is None:
+            self.deal = self._new_deal()
+
+    def view(self, seat: int) -> dict:
+        """The seat's view of the current deal with the match around it, as JSON."""
+        return {
+            "variant": self.rules.variant,
+            "target": self.rules.target,
+            "totals": list(self.totals),
+            "deal_index": self.deal_index,
+            "winner": self.winner,
+            "deal": self.deal.view(seat).to_json(),
+        }

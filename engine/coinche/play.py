@@ -1,0 +1,173 @@
+"""The five card-play rules of RULES.md, the trick winner, and the reason for every forbidden card.
+
+Everything here works on plain integers: ``hand`` is a bitmask of cards, ``trick`` a
+sequence of the cards already on the table in the order played (0 to 3 of them), and
+``trump`` a suit index.  The player to move sits after the last card; the partner's
+card, when there is one, is the second before.
+
+>>> from coinche.cards import Card, Suit, mask_of, parse_cards, format_cards
+>>> hand = mask_of(parse_cards("Jh,Kd,7s"))
+>>> trick = parse_cards("8h,Ah,7c")
+>>> ruling = rule_position(hand, trick, Suit.HEARTS)
+>>> format_cards(ruling.legal_cards), ruling.rule
+('Jh', 2)
+>>> [(str(f.card), f.rule, f.key, f.params) for f in ruling.forbidden]
+[('7s', 1, 'must_follow', {'suit': 'h'}), ('Kd', 1, 'must_follow', {'suit': 'h'})]
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Sequence
+
+from .cards import CARDS, HIGHER_TRUMPS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
+
+#: Rule numbers as RULES.md numbers them; 0 is the leader's free choice.
+LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, PARTNER_MASTER, MUST_TRUMP, FREE = 0, 1, 2, 3, 4, 5
+
+
+def trick_winner(trick: Sequence[int], trump: int) -> int:
+    """Index in ``trick`` of the card winning it so far: the highest trump, else the highest of the suit led.
+
+    >>> from coinche.cards import parse_cards
+    >>> trick_winner(parse_cards("As,9s,9h,Ts"), trump=1)
+    2
+    """
+    power = POWER[trump]
+    best = 0
+    best_card = trick[0]
+    best_suit = best_card >> 3
+    for i in range(1, len(trick)):
+        card = trick[i]
+        suit = card >> 3
+        if suit == best_suit:
+            if power[card] > power[best_card]:
+                best, best_card = i, card
+        elif suit == trump:
+            best, best_card, best_suit = i, card, suit
+    return best
+
+
+def legal_mask(hand: int, trick: Sequence[int], trump: int) -> int:
+    """The bitmask of the cards of ``hand`` that may be played on ``trick``: the fast path.
+
+    It is the same decision as :func:`rule_position`, without the reasons.
+    """
+    if not trick:
+        return hand
+    led = trick[0] >> 3
+    in_suit = hand & SUIT_MASK[led]
+    if led == trump:
+        if not in_suit:
+            return hand
+        best = trick[trick_winner(trick, trump)]
+        return (in_suit & HIGHER_TRUMPS[best]) or in_suit
+    if in_suit:
+        return in_suit
+    winner = trick_winner(trick, trump)
+    if winner == len(trick) - 2:
+        return hand
+    trumps = hand & SUIT_MASK[trump]
+    if not trumps:
+        return hand
+    winning = trick[winner]
+    if winning >> 3 == trump:
+        return (trumps & HIGHER_TRUMPS[winning]) or hand
+    return trumps
+
+
+@dataclass(frozen=True, slots=True)
+class Forbidden:
+    """A card the rules forbid, the rule that forbids it, and a message key with its parameters."""
+
+    card: Card
+    rule: int
+    key: str
+    params: dict = field(hash=False)
+
+
+@dataclass(frozen=True, slots=True)
+class Ruling:
+    """The ruling on one position: which rule decided, the legal cards, the forbidden ones and why.
+
+    ``note`` names one of the situations that surprise players, or is ``None``:
+    ``overtrump_partner`` (rule 2 forces a trump over the partner's),
+    ``no_undertrump`` (rule 4: over an opponent's trump with no higher trump, any card),
+    ``partner_master`` (rule 3 frees a player who holds only trumps, lower than the partner's or not).
+    """
+
+    rule: int
+    legal: int
+    forbidden: tuple[Forbidden, ...]
+    note: str | None = None
+
+    @property
+    def legal_cards(self) -> list[Card]:
+        return cards_of(self.legal)
+
+    def is_legal(self, card: int) -> bool:
+        return bool(self.legal >> card & 1)
+
+    def reason(self, card: int) -> Forbidden | None:
+        for f in self.forbidden:
+            if f.card == card:
+                return f
+        return None
+
+
+def _forbid(cards: int, rule: int, key: str, params: dict) -> list[Forbidden]:
+    return [Forbidden(c, rule, key, params) for c in cards_of(cards)]
+
+
+def rule_position(hand: int, trick: Sequence[int], trump: int) -> Ruling:
+    """Rule on every card of ``hand``: the five rules, checked in order, the first that applies decides."""
+    if not trick:
+        return Ruling(LEAD, hand, ())
+    led = trick[0] >> 3
+    in_suit = hand & SUIT_MASK[led]
+    winner = trick_winner(trick, trump)
+    partner_winning = winner == len(trick) - 2
+    if led == trump and in_suit:
+        best = trick[winner]
+        higher = in_suit & HIGHER_TRUMPS[best]
+        legal = higher or in_suit
+        forbidden = _forbid(hand & ~SUIT_MASK[led], FOLLOW, "must_follow", {"suit": SUIT_LETTERS[led]})
+        if higher:
+            forbidden += _forbid(in_suit & ~higher, OVER_ON_TRUMP_LEAD, "must_go_over", {"card": card_name(best)})
+        note = "overtrump_partner" if partner_winning and higher else None
+        return Ruling(OVER_ON_TRUMP_LEAD, legal, _sorted(forbidden), note)
+    if in_suit:
+        forbidden = _forbid(hand & ~in_suit, FOLLOW, "must_follow", {"suit": SUIT_LETTERS[led]})
+        return Ruling(FOLLOW, in_suit, _sorted(forbidden))
+    trumps = hand & SUIT_MASK[trump]
+    if partner_winning:
+        note = "partner_master" if trumps == hand and trick[winner] >> 3 == trump else None
+        return Ruling(PARTNER_MASTER, hand, (), note)
+    if not trumps:
+        return Ruling(FREE, hand, ())
+    winning = trick[winner]
+    if winning >> 3 == trump:
+        higher = trumps & HIGHER_TRUMPS[winning]
+        if not higher:
+            return Ruling(MUST_TRUMP, hand, (), "no_undertrump")
+        forbidden = _forbid(hand & ~higher, MUST_TRUMP, "must_overtrump", {"card": card_name(winning)})
+        return Ruling(MUST_TRUMP, higher, _sorted(forbidden))
+    forbidden = _forbid(hand & ~trumps, MUST_TRUMP, "must_trump", {"suit": SUIT_LETTERS[trump]})
+    return Ruling(MUST_TRUMP, trumps, _sorted(forbidden))
+
+
+def _sorted(forbidden: list[Forbidden]) -> tuple[Forbidden, ...]:
+    return tuple(sorted(forbidden, key=lambda f: int(f.card)))
+
+
+def trick_points(trick: Sequence[int], trump: int) -> int:
+    from .cards import POINTS
+
+    points = POINTS[trump]
+    return sum(points[c] for c in trick)
+
+
+__all__ = [
+    "LEAD", "FOLLOW", "OVER_ON_TRUMP_LEAD", "PARTNER_MASTER", "MUST_TRUMP", "FREE",
+    "Forbidden", "Ruling", "legal_mask", "rule_position", "trick_winner", "trick_points", "CARDS",
+]

@@ -1,0 +1,126 @@
+"""The deal record: a documented JSON form of a whole deal that replays to the same result.
+
+Schema (``"format": "coinche-deal/1"``)::
+
+    {
+      "format": "coinche-deal/1",
+      "variant": "coinche" | "classic",
+      "dealer": 0..3,
+      "deck": "Jh,7s,...",          # the 32 cards in the order dealt (packets 3-2-3, or 3-2 / turned / rest)
+      "hands": ["7s,...", x4],      # each seat's cards when play began (for a void deal: as dealt)
+      "turned": "Kd" | null,        # the classic turned card
+      "calls": ["pass", "80h", ...],# in order, the first by the seat after the dealer
+      "plays": ["Jh", ...],         # the cards in the order played (32 for a played deal)
+      "result": {
+        "void": bool,
+        "contract": {"declarer", "trump", "value", "multiplier"} | null,
+        "cards": [a, b], "belote": side | null, "tricks": [a, b], "made": bool,
+        "scores": [a, b]            # what each side adds to the match
+      }
+    }
+
+Extra keys (e.g. ``seed``, ``deal_index``) are kept by readers and ignored by the replay.
+
+>>> from coinche.deal import Deal
+>>> deal = Deal.new("coinche", dealer=1, seed=9)
+>>> for call in ("90s", "pass", "pass", "pass"): deal.apply(call)
+>>> while not deal.is_over: deal.play(deal.legal_cards()[-1])
+>>> rec = deal_to_record(deal)
+>>> replay(rec).to_record() == rec
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import Call
+from .cards import Card, format_cards, mask_of, parse_cards
+from .deal import VARIANTS, Deal
+from .errors import CoincheError, NotationError
+
+FORMAT = "coinche-deal/1"
+
+
+def deal_to_record(deal: Deal) -> dict[str, Any]:
+    hands = deal.dealt if deal.dealt is not None else deal.hands
+    from .cards import cards_of
+
+    result: dict[str, Any] = {"void": deal.void, "contract": None if deal.contract is None else deal.contract.to_json()}
+    if deal.score is not None:
+        result.update(deal.score.to_json())
+    else:
+        result["scores"] = list(deal.scores)
+    return {
+        "format": FORMAT,
+        "variant": deal.variant,
+        "dealer": deal.dealer,
+        "deck": format_cards(deal.deck),
+        "hands": [format_cards(cards_of(h)) for h in hands],
+        "turned": None if deal.turned < 0 else format_cards([deal.turned]),
+        "calls": [str(c) for _, c in deal.calls],
+        "plays": format_cards(deal.plays).split(",") if deal.plays else [],
+        "result": result,
+    }
+
+
+class RecordError(CoincheError, ValueError):
+    """A record that is malformed or does not replay to what it claims."""
+
+
+def replay(record: dict[str, Any]) -> Deal:
+    """Rebuild a deal from its record, checking every call and card; the result is recomputed.
+
+    Raises :class:`RecordError` naming the first problem found.
+    """
+    if not isinstance(record, dict):
+        raise RecordError("malformed_record", detail="not a JSON object")
+    if record.get("format") != FORMAT:
+        raise RecordError("malformed_record", detail=f"format is not {FORMAT!r}")
+    try:
+        variant = record["variant"]
+        dealer = record["dealer"]
+        deck = parse_cards(record["deck"])
+        calls = record["calls"]
+        plays = record["plays"]
+    except KeyError as e:
+        raise RecordError("malformed_record", detail=f"missing key {e.args[0]!r}") from None
+    except (NotationError, TypeError, AttributeError) as e:
+        raise RecordError("malformed_record", detail=f"deck: {e}") from None
+    if variant not in VARIANTS:
+        raise RecordError("malformed_record", detail=f"unknown variant {variant!r}")
+    if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
+        raise RecordError("malformed_record", detail="dealer must be 0..3")
+    if len(deck) != 32 or len(set(deck)) != 32:
+        raise RecordError("malformed_record", detail="the deck must hold each of the 32 cards once")
+    if not isinstance(calls, list) or not isinstance(plays, list):
+        raise RecordError("malformed_record", detail="calls and plays must be lists")
+    deal = Deal(variant, dealer, deck)
+    for i, text in enumerate(calls):
+        try:
+            deal.apply(Call.parse(text) if isinstance(text, str) else text)
+        except CoincheError as e:
+            raise RecordError("malformed_record", detail=f"call {i + 1} ({text!r}): {e}") from None
+    for i, text in enumerate(plays):
+        try:
+            if not isinstance(text, str):
+                raise NotationError("unknown_card", text=repr(text))
+            deal.apply(Card.parse(text))
+        except CoincheError as e:
+            raise RecordError("malformed_record", detail=f"card {i + 1} ({text!r}): {e}") from None
+    if not deal.is_over:
+        raise RecordError("malformed_record", detail="the deal is not finished")
+    return deal
+
+
+def check(record: dict[str, Any]) -> Deal:
+    """Replay a record and check that its stated hands and result are the ones the rules give."""
+    deal = replay(record)
+    again = deal_to_record(deal)
+    for key in ("hands", "turned", "result"):
+        if key in record and record[key] != again[key]:
+            raise RecordError("malformed_record", detail=f"{key} is {record[key]!r}, the replay gives {again[key]!r}")
+    return deal
+
+
+__all__ = ["FORMAT", "RecordError", "deal_to_record", "replay", "check", "mask_of"]
