@@ -1,0 +1,285 @@
+#!/usr/bin/env python3
+"""Build the static site in dist/: web/ + vendored Pyodide + the engine wheel.
+
+    python3 tools/build_site.py [--out dist]
+
+Needs only the standard library, pip (with network access to PyPI the first time) and npm (for `npm pack`).
+
+Steps, each printed as it runs:
+1. Pinned downloads, cached in .cache/ and checked against the sha256 constants below: the Pyodide core
+   (`npm pack pyodide@VERSION`) and the micropip wheel (`pip download`). A second build with nothing
+   changed downloads nothing.
+2. The engine wheel, built by `pip wheel` from a clean copy of the sources with a fixed SOURCE_DATE_EPOCH
+   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs.
+3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/), the engine wheel (wheels/), and
+   build-info.json (engine version, wheel URL and hash, sha256 of every file: what a service worker's
+   precache list needs).
+4. Sizes: dist in total and the gzip size of what a first visit downloads.
+
+To move to another Pyodide or micropip version: change the version, run the build once, and paste the
+sha256 it reports into the constant (the build refuses any file that does not match its pin).
+"""
+from __future__ import annotations
+
+import argparse
+import fnmatch
+import gzip
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tarfile
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+CACHE = ROOT / ".cache"
+
+PYODIDE_VERSION = "314.0.7"
+PYODIDE_TGZ = f"pyodide-{PYODIDE_VERSION}.tgz"
+PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
+# What the browser and Node need to boot: loader, Emscripten glue, interpreter, stdlib, lock file.
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
+
+MICROPIP_VERSION = "0.11.1"
+MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
+MICROPIP_WHEEL_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
+
+# The engine wheel's inputs besides engine/ (those that exist are hashed and copied).
+ENGINE_PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "README.md", "LICENSE")
+ENGINE_IGNORE = ("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
+# 1980-01-01, the earliest date a zip can hold: wheel bytes depend on the sources only.
+SOURCE_DATE_EPOCH = "315532800"
+
+# dist/ files that a first visit does not download (the rest is counted as the first visit).
+ON_DEMAND = ("pyodide/micropip-*.whl", "bench/*")
+
+
+class BuildError(Exception):
+    """A build step failed: the message says which and what to do."""
+
+
+def say(message: str) -> None:
+    print(f"build_site: {message}", flush=True)
+
+
+def sha256_of(path: Path) -> str:
+    digest = hashlib.sha256()
+    with path.open("rb") as f:
+        for block in iter(lambda: f.read(1 << 20), b""):
+            digest.update(block)
+    return digest.hexdigest()
+
+
+def human(size: int) -> str:
+    return f"{size / 1e6:.2f} MB" if size >= 100_000 else f"{size / 1e3:.1f} kB"
+
+
+def run(command: list[str], what: str, cwd: Path | None = None, env: dict | None = None) -> None:
+    """Run a command quietly; on failure raise BuildError with its output."""
+    try:
+        done = subprocess.run(command, cwd=cwd, env=env, capture_output=True, text=True)
+    except FileNotFoundError:
+        raise BuildError(f"{what}: `{command[0]}` is not installed or not on PATH") from None
+    if done.returncode != 0:
+        output = (done.stdout + done.stderr).strip()
+        raise BuildError(f"{what} failed (exit {done.returncode}): {' '.join(command)}\n{output}")
+
+
+def fetch_pinned(name: str, sha256: str, download) -> Path:
+    """Return .cache/NAME, downloading it with download(tmpdir) -> path unless a verified copy is there."""
+    cached = CACHE / name
+    if cached.exists():
+        if sha256_of(cached) == sha256:
+            say(f"{name}: cached, sha256 ok, nothing downloaded")
+            return cached
+        say(f"{name}: cached copy does not match its pin, downloading again")
+        cached.unlink()
+    CACHE.mkdir(exist_ok=True)
+    with tempfile.TemporaryDirectory(dir=CACHE) as tmp:
+        say(f"{name}: downloading")
+        got = download(Path(tmp))
+        actual = sha256_of(got)
+        if actual != sha256:
+            raise BuildError(
+                f"{name}: sha256 mismatch, refusing to use it\n  expected {sha256}\n  got      {actual}\n"
+                "If the version was changed on purpose, update the pinned sha256 in tools/build_site.py."
+            )
+        got.replace(cached)
+    say(f"{name}: downloaded, sha256 ok ({human(cached.stat().st_size)})")
+    return cached
+
+
+def download_pyodide(tmp: Path) -> Path:
+    run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], "npm pack pyodide", cwd=tmp)
+    return tmp / PYODIDE_TGZ
+
+
+def download_micropip(tmp: Path) -> Path:
+    run(
+        [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--python-version", "3.14",
+         "--only-binary=:all:", "-d", str(tmp), f"micropip=={MICROPIP_VERSION}"],
+        "pip download micropip",
+    )
+    return tmp / MICROPIP_WHEEL
+
+
+def ignored(path: Path) -> bool:
+    return any(fnmatch.fnmatch(part, pattern) for part in path.parts for pattern in ENGINE_IGNORE)
+
+
+def engine_inputs() -> list[Path]:
+    """The files the engine wheel is built from, relative to ROOT, sorted."""
+    files = [Path(name) for name in ENGINE_PROJECT_FILES if (ROOT / name).is_file()]
+    files += sorted(p.relative_to(ROOT) for p in (ROOT / "engine").rglob("*") if p.is_file())
+    return [p for p in files if not ignored(p)]
+
+
+def build_engine_wheel() -> Path:
+    """Return the engine wheel in .cache/engine/<inputs hash>/, building it if its inputs changed."""
+    inputs = engine_inputs()
+    digest = hashlib.sha256()
+    for rel in inputs:
+        digest.update(rel.as_posix().encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
+    key = digest.hexdigest()[:20]
+    slot = CACHE / "engine" / key
+    wheels = sorted(slot.glob("*.whl")) if slot.is_dir() else []
+    if len(wheels) == 1:
+        say(f"engine wheel: sources unchanged, reusing {wheels[0].name} ({key})")
+        return wheels[0]
+    if not any(p.name == "__init__.py" and p.parent.name == "coinche" for p in inputs):
+        raise BuildError("engine wheel: engine/coinche/__init__.py is missing, there is no package to build")
+    say(f"engine wheel: building from {len(inputs)} files ({key})")
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "src"
+        for rel in inputs:  # a clean copy: no stale build/ or egg-info can leak into the wheel
+            (source / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(ROOT / rel, source / rel)
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
+            "pip wheel (engine)", env=env)
+        built = sorted(out.glob("*.whl"))
+        if len(built) != 1:
+            raise BuildError(f"engine wheel: expected one wheel, pip made {[p.name for p in built]}")
+        if not built[0].name.endswith("-py3-none-any.whl"):
+            raise BuildError(f"engine wheel: {built[0].name} is not pure Python, Pyodide cannot install it")
+        with zipfile.ZipFile(built[0]) as zf:
+            if not any(name.startswith("coinche/") for name in zf.namelist()):
+                raise BuildError(f"engine wheel: {built[0].name} holds no coinche/ package")
+        if slot.exists():
+            shutil.rmtree(slot)
+        slot.mkdir(parents=True)
+        wheel = slot / built[0].name
+        shutil.move(built[0], wheel)
+    say(f"engine wheel: built {wheel.name} ({human(wheel.stat().st_size)})")
+    return wheel
+
+
+def wheel_version(wheel: Path) -> str:
+    with zipfile.ZipFile(wheel) as zf:
+        name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
+        for line in zf.read(name).decode().splitlines():
+            if line.startswith("Version:"):
+                return line.split(":", 1)[1].strip()
+    raise BuildError(f"{wheel.name}: no Version in its METADATA")
+
+
+def vendor_pyodide(tgz: Path, micropip: Path, dest: Path) -> dict:
+    """Copy the boot files and micropip into dest; ship a lock file that lists what is shipped."""
+    dest.mkdir(parents=True)
+    with tarfile.open(tgz) as tar:
+        for name in PYODIDE_FILES:
+            try:
+                member = tar.extractfile(f"package/{name}")
+            except KeyError:
+                member = None
+            if member is None:
+                raise BuildError(f"{tgz.name} has no package/{name}: is PYODIDE_FILES right for this version?")
+            (dest / name).write_bytes(member.read())
+    lock_path = dest / "pyodide-lock.json"
+    lock = json.loads(lock_path.read_text())
+    if lock["packages"].get("micropip", {}).get("version") != MICROPIP_VERSION:
+        raise BuildError(f"pyodide-lock.json does not list micropip {MICROPIP_VERSION}")
+    # Only what dist/ holds: loading anything else fails at once instead of fetching a missing file
+    # (in Node, Pyodide would quietly fall back to a public CDN). The PyPI wheel's hash differs from
+    # the one in the lock, and Pyodide checks it.
+    shutil.copy2(micropip, dest / micropip.name)
+    micropip_entry = dict(lock["packages"]["micropip"], file_name=micropip.name, sha256=sha256_of(micropip))
+    lock["packages"] = {"micropip": micropip_entry}
+    lock_path.write_text(json.dumps(lock, indent=1, sort_keys=True) + "\n")
+    return lock["info"]
+
+
+def file_hashes(dist: Path) -> dict[str, str]:
+    return {p.relative_to(dist).as_posix(): sha256_of(p) for p in sorted(dist.rglob("*")) if p.is_file()}
+
+
+def report_sizes(dist: Path, files: list[str]) -> None:
+    total = sum((dist / name).stat().st_size for name in files)
+    first = [n for n in files if not any(fnmatch.fnmatch(n, pattern) for pattern in ON_DEMAND)]
+    say(f"dist: {len(files)} files, {human(total)}")
+    say("first visit (gzip -6, as a server would send it):")
+    raw_sum = gz_sum = 0
+    for name in sorted(first, key=lambda n: -(dist / n).stat().st_size):
+        raw = (dist / name).read_bytes()
+        gz = len(gzip.compress(raw, 6, mtime=0))
+        raw_sum, gz_sum = raw_sum + len(raw), gz_sum + gz
+        say(f"  {name:44} {human(len(raw)):>10} {human(gz):>10}")
+    say(f"  {'total (' + str(len(first)) + ' files)':44} {human(raw_sum):>10} {human(gz_sum):>10}")
+
+
+def build(dist: Path) -> None:
+    web = ROOT / "web"
+    if not (web / "index.html").is_file():
+        raise BuildError(f"{web}/index.html is missing")
+    tgz = fetch_pinned(PYODIDE_TGZ, PYODIDE_TGZ_SHA256, download_pyodide)
+    micropip = fetch_pinned(MICROPIP_WHEEL, MICROPIP_WHEEL_SHA256, download_micropip)
+    wheel = build_engine_wheel()
+
+    if dist.exists():
+        shutil.rmtree(dist)
+    shutil.copytree(web, dist)
+    if (dist / "pyodide").exists() or (dist / "wheels").exists() or (dist / "build-info.json").exists():
+        raise BuildError("web/ must not hold pyodide/, wheels/ or build-info.json: the build makes them")
+    info = vendor_pyodide(tgz, micropip, dist / "pyodide")
+    (dist / "wheels").mkdir()
+    shutil.copy2(wheel, dist / "wheels" / wheel.name)
+
+    hashes = file_hashes(dist)
+    build_info = {
+        "version": wheel_version(wheel),
+        "wheel": {
+            "url": f"wheels/{wheel.name}",
+            "file_name": wheel.name,
+            "sha256": hashes[f"wheels/{wheel.name}"],
+            "size": wheel.stat().st_size,
+        },
+        "pyodide": {"version": PYODIDE_VERSION, "python": info["python"]},
+        # One id for the whole build: changes whenever any shipped byte does.
+        "build_id": hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16],
+        "files": hashes,
+    }
+    (dist / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    say(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}/ "
+        f"(coinche {build_info['version']}, build {build_info['build_id']})")
+    report_sizes(dist, [*hashes, "build-info.json"])
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--out", type=Path, default=ROOT / "dist", help="output folder (default: dist)")
+    args = parser.parse_args(argv)
+    try:
+        build(args.out.resolve())
+    except BuildError as error:
+        print(f"build_site: error: {error}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
