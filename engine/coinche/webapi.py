@@ -1,0 +1,93 @@
+"""The engine's JSON interface for the web worker: text in, text out.
+
+The worker (web/js/engine-worker.js) calls ``handle(cmd, args_json)`` for every message and posts back the
+JSON it returns, which is always one of::
+
+    {"result": <any JSON value>}
+    {"error": {"code": "<stable_code>", "message": "<English text>", "params": {...}}}
+
+A command is a plain function in ``COMMANDS`` whose keyword arguments are the keys of the ``args`` object;
+arguments that do not fit its signature are answered with a ``bad_args`` error before it runs. Raise
+``ApiError`` from a command for an expected refusal (an illegal card, an unknown deal...): its code and
+params reach the page as data. Any other exception is a bug: it is answered as ``internal_error`` with
+the traceback in ``params.traceback``.
+
+>>> import json
+>>> json.loads(handle("ping", "{}"))["result"]["pong"]
+True
+>>> json.loads(handle("fly", "{}"))["error"]["code"]
+'unknown_command'
+"""
+
+from __future__ import annotations
+
+import inspect
+import json
+import traceback
+from collections.abc import Callable
+from typing import Any
+
+import coinche
+
+
+class ApiError(Exception):
+    """A refusal that the page shows to the player: a stable code, parameters, an English message."""
+
+    def __init__(self, code: str, message: str, **params: Any) -> None:
+        super().__init__(message)
+        self.code = code
+        self.message = message
+        self.params = params
+
+    def as_json(self) -> dict[str, Any]:
+        return {"code": self.code, "message": self.message, "params": self.params}
+
+
+def ping() -> dict[str, Any]:
+    """Answer that the engine is loaded, with its version."""
+    return {"pong": True, "version": getattr(coinche, "__version__", None)}
+
+
+COMMANDS: dict[str, Callable[..., Any]] = {
+    "ping": ping,
+}
+
+
+def _call(cmd: str, args_json: str) -> Any:
+    function = COMMANDS.get(cmd)
+    if function is None:
+        raise ApiError("unknown_command", f"unknown command {cmd!r}", cmd=cmd, known=sorted(COMMANDS))
+    try:
+        args = json.loads(args_json)
+    except ValueError as error:
+        raise ApiError("bad_args", f"{cmd}: arguments are not valid JSON: {error}", cmd=cmd) from None
+    if not isinstance(args, dict):
+        raise ApiError("bad_args", f"{cmd}: arguments must be a JSON object", cmd=cmd)
+    try:
+        inspect.signature(function).bind(**args)
+    except TypeError as error:
+        raise ApiError("bad_args", f"{cmd}: {error}", cmd=cmd) from None
+    return function(**args)
+
+
+def handle(cmd: str, args_json: str) -> str:
+    """Run command ``cmd`` with the JSON object ``args_json`` and return the JSON answer.
+
+    Refusals and bugs are answered as ``{"error": ...}``, not raised.
+    """
+    try:
+        return _dumps({"result": _call(cmd, args_json)})
+    except ApiError as error:
+        return _dumps({"error": error.as_json()})
+    except Exception as error:  # a bug: report it as data, the worker must keep answering
+        return _dumps({
+            "error": {
+                "code": "internal_error",
+                "message": f"{cmd}: {type(error).__name__}: {error}",
+                "params": {"cmd": cmd, "traceback": traceback.format_exc()},
+            }
+        })
+
+
+def _dumps(answer: dict[str, Any]) -> str:
+    return json.dumps(answer, separators=(",", ":"), allow_nan=False)
