@@ -1,0 +1,111 @@
+// The Python engine in a module worker: Pyodide + the coinche wheel, behind a JSON message protocol.
+//
+// Page -> worker: {id, cmd, args}           (args: a plain JSON object)
+// Worker -> page: {id, result} | {id, error: {code, message, params}}
+//                 {type: "progress", step, loaded, total}   while booting (bytes where known, else 0)
+//                 {type: "ready", version, timings}          once, when the engine answers
+//                 {type: "boot-error", error: {code, message, params}}   once, if booting failed
+//
+// Every command goes through coinche.webapi.handle(cmd, args_json) -> JSON text: the page never has Python
+// code run, and no Python object crosses the boundary.
+import { loadPyodide } from "../pyodide/pyodide.mjs";
+
+const SITE = new URL("../", import.meta.url);
+const PYODIDE_URL = new URL("pyodide/", SITE).href;
+const started = performance.now();
+const timings = {};
+
+function progress(step, loaded = 0, total = 0) {
+  postMessage({ type: "progress", step, loaded, total });
+}
+
+function mark(name) {
+  timings[name] = Math.round(performance.now() - started);
+}
+
+async function fetchOk(url, options) {
+  const response = await fetch(url, options);
+  if (!response.ok) throw new Error(`GET ${url}: HTTP ${response.status}`);
+  return response;
+}
+
+// The body of url as bytes, reporting {step, loaded, total} as it arrives.
+async function fetchBytes(url, step, expectedSize) {
+  const response = await fetchOk(url);
+  const total = Number(response.headers.get("Content-Length")) || expectedSize || 0;
+  const reader = response.body.getReader();
+  const chunks = [];
+  let loaded = 0;
+  progress(step, 0, total);
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    loaded += value.length;
+    progress(step, loaded, total);
+  }
+  const bytes = new Uint8Array(loaded);
+  let offset = 0;
+  for (const chunk of chunks) {
+    bytes.set(chunk, offset);
+    offset += chunk.length;
+  }
+  return bytes;
+}
+
+async function sha256Hex(bytes) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", bytes));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+async function boot() {
+  progress("build-info");
+  // build-info.json names the wheel of this build; fetched while the interpreter starts.
+  const buildInfo = fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
+  progress("pyodide");
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL });
+  mark("pyodide");
+  const info = await buildInfo;
+  const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
+  const digest = await sha256Hex(wheel);
+  if (digest !== info.wheel.sha256) {
+    throw new Error(`${info.wheel.file_name}: sha256 ${digest} does not match build-info.json`);
+  }
+  mark("wheel");
+  progress("engine-install");
+  pyodide.unpackArchive(wheel, "wheel");
+  progress("engine-import");
+  const webapi = pyodide.pyimport("coinche.webapi"); // one proxy, kept for the worker's life
+  const handle = (cmd, argsJson) => webapi.handle(cmd, argsJson);
+  mark("engine");
+  const pong = JSON.parse(handle("ping", "{}"));
+  return { handle, version: pong.result.version ?? info.version };
+}
+
+function asError(error, code) {
+  const message = error instanceof Error ? error.message : String(error);
+  return { code, message, params: {} };
+}
+
+const ready = boot();
+ready.then(
+  ({ version }) => postMessage({ type: "ready", version, timings }),
+  (error) => postMessage({ type: "boot-error", error: asError(error, "boot_failed") }),
+);
+
+self.onmessage = async (event) => {
+  const { id, cmd, args } = event.data;
+  let handle;
+  try {
+    ({ handle } = await ready);
+  } catch (error) {
+    postMessage({ id, error: asError(error, "boot_failed") });
+    return;
+  }
+  try {
+    const answer = JSON.parse(handle(String(cmd), JSON.stringify(args ?? {})));
+    postMessage({ id, ...answer });
+  } catch (error) {
+    postMessage({ id, error: asError(error, "internal_error") });
+  }
+};

@@ -1,0 +1,99 @@
+// The page's side of the engine worker (see engine-worker.js for the message protocol).
+//
+//   const engine = new Engine();
+//   engine.onProgress = ({step, loaded, total}) => ...;
+//   await engine.ready;                       // rejects with an EngineError if the boot fails or times out
+//   const result = await engine.call("ping"); // rejects with an EngineError {code, message, params}
+
+export class EngineError extends Error {
+  constructor({ code, message, params = {} }) {
+    super(message);
+    this.name = "EngineError";
+    this.code = code;
+    this.params = params;
+  }
+}
+
+const DEFAULT_WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+
+export class Engine {
+  #worker;
+  #pending = new Map();
+  #nextId = 1;
+  #settleReady;
+  #failure = null;
+
+  // bootTimeoutMs: how long the interpreter, the engine and their downloads may take before `ready`
+  // rejects with code "boot_timeout" (a wrong MIME type for the .wasm makes Pyodide hang forever).
+  constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000 } = {}) {
+    this.onProgress = null;
+    this.version = null;
+    this.timings = null;
+    this.ready = new Promise((resolve, reject) => {
+      this.#settleReady = { resolve, reject };
+    });
+    const timer = setTimeout(() => {
+      this.#fail({
+        code: "boot_timeout",
+        message: `The game engine did not start within ${Math.round(bootTimeoutMs / 1000)} s.`,
+        params: { timeoutMs: bootTimeoutMs },
+      });
+    }, bootTimeoutMs);
+    this.ready.then(
+      () => clearTimeout(timer),
+      () => clearTimeout(timer),
+    );
+    this.#worker = new Worker(workerURL, { type: "module", name: "coinche-engine" });
+    this.#worker.onmessage = (event) => this.#receive(event.data);
+    this.#worker.onerror = (event) => {
+      event.preventDefault();
+      this.#fail({
+        code: "worker_error",
+        message: `The game engine failed to load: ${event.message || "worker script error"}`,
+        params: { filename: event.filename ?? null, lineno: event.lineno ?? null },
+      });
+    };
+  }
+
+  // Run engine command `cmd` with the JSON object `args`; resolves with its result.
+  call(cmd, args = {}) {
+    if (!this.#worker) return Promise.reject(new EngineError(this.#failure));
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      this.#worker.postMessage({ id, cmd, args });
+    });
+  }
+
+  terminate() {
+    this.#fail({ code: "terminated", message: "The game engine was stopped.", params: {} });
+  }
+
+  #receive(message) {
+    if (message.type === "progress") {
+      this.onProgress?.(message);
+    } else if (message.type === "ready") {
+      this.version = message.version;
+      this.timings = message.timings;
+      this.#settleReady.resolve();
+    } else if (message.type === "boot-error") {
+      this.#fail(message.error);
+    } else if (this.#pending.has(message.id)) {
+      const { resolve, reject } = this.#pending.get(message.id);
+      this.#pending.delete(message.id);
+      if ("error" in message) reject(new EngineError(message.error));
+      else resolve(message.result);
+    }
+  }
+
+  // Stop the worker and reject `ready` and every pending call with the same error.
+  #fail(error) {
+    if (!this.#worker) return;
+    this.#worker.terminate();
+    this.#worker = null;
+    this.#failure = error;
+    this.#settleReady.reject(new EngineError(error));
+    for (const { reject } of this.#pending.values()) reject(new EngineError(error));
+    this.#pending.clear();
+  }
+}
