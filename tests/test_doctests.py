@@ -19,3 +19,11 @@ def test_docstring_examples(name):
     module = importlib.import_module(name)
     failures, _ = doctest.testmod(module, optionflags=doctest.ELLIPSIS)
     assert failures == 0
+
+
+def test_readme_examples():
+    from pathlib import Path
+
+    readme = Path(__file__).resolve().parent.parent / "README.md"
+    failures, attempted = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert attempted > 0 and failures == 0
