@@ -73,7 +73,10 @@ async function boot() {
   }
   mark("wheel");
   progress("engine-install");
-  pyodide.unpackArchive(wheel, "wheel");
+  // Into site-packages (the default is the working directory, which only works while it is on sys.path).
+  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
+  pyodide.pyimport("importlib").invalidate_caches(); // site-packages may be listed already
   progress("engine-import");
   const webapi = pyodide.pyimport("coinche.webapi"); // one proxy, kept for the worker's life
   const handle = (cmd, argsJson) => webapi.handle(cmd, argsJson);
