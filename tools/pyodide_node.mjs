@@ -1,0 +1,161 @@
+#!/usr/bin/env node
+// Run Python under the real Pyodide interpreter in Node, with the engine wheel installed: the way to check
+// that the engine behaves the same in CPython and in the browser's Python, without a browser.
+//
+//   node tools/pyodide_node.mjs [options] FILE [ARGS...]        like `python FILE ARGS...`
+//   node tools/pyodide_node.mjs [options] -m MODULE [ARGS...]   like `python -m MODULE ARGS...`
+//   node tools/pyodide_node.mjs [options] -c CODE [ARGS...]     like `python -c CODE ARGS...`
+//
+// Options:
+//   --dist DIR          the built site whose pyodide/ and wheel are used (default: dist/ of this repo;
+//                       run `make build` first)
+//   --install HOW       how the engine wheel is installed: `unpack` (pyodide.unpackArchive, as the web
+//                       worker does; the default), `micropip` (micropip.install of a file:/// URL, deps=False),
+//                       or `none`
+//   --wheel PATH        install this wheel instead of the one named in DIST/build-info.json
+//   --verbose           timings and Pyodide's own messages on stderr
+//
+// The current folder is mounted at the same path inside Pyodide and made the working directory, so relative
+// paths behave as under CPython; sys.path[0] is the script's folder (FILE) or the current folder (-m, -c).
+// Python's stdout and stderr go to Node's. The exit status is Python's: 0, the code of a SystemExit, or 1
+// after an uncaught exception (its traceback on stderr). Nothing is fetched from the network: every file
+// comes from DIST, and loading a package that DIST does not ship fails.
+//
+// From a pytest test (the parity tests do this):
+//   subprocess.run(["node", "tools/pyodide_node.mjs", "tests/some_script.py", "--flag"],
+//                  capture_output=True, text=True, cwd=REPO_ROOT, check=True).stdout
+import { existsSync, readFileSync } from "node:fs";
+import path from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+const USAGE = "usage: node tools/pyodide_node.mjs [--dist DIR] [--install unpack|micropip|none] [--wheel PATH] "
+  + "[--verbose] (FILE | -m MODULE | -c CODE) [ARGS...]";
+
+// The Python side: fixed code, no text built from the command line; values arrive as arguments.
+const RUNNER = `
+def run(kind, target, argv, cwd):
+    import os, runpy, sys, traceback
+    os.chdir(cwd)
+    sys.argv = list(argv)
+    sys.path.insert(0, os.path.dirname(os.path.abspath(target)) if kind == "file" else cwd)
+    try:
+        if kind == "module":
+            runpy.run_module(target, run_name="__main__", alter_sys=True)
+        elif kind == "code":
+            exec(compile(target, "<string>", "exec"), {"__name__": "__main__"})
+        else:
+            runpy.run_path(target, run_name="__main__")
+        status = 0
+    except SystemExit as exit:
+        if exit.code is None or isinstance(exit.code, int):
+            status = exit.code or 0
+        else:
+            print(exit.code, file=sys.stderr)
+            status = 1
+    except BaseException:
+        traceback.print_exc()
+        status = 1
+    sys.stdout.flush()
+    sys.stderr.flush()
+    return status
+run
+`;
+
+function fail(message) {
+  process.stderr.write(`pyodide_node: ${message}\n`);
+  process.exit(2);
+}
+
+function parseArgs(argv) {
+  const options = { dist: path.join(ROOT, "dist"), install: "unpack", wheel: null, verbose: false };
+  let i = 0;
+  for (; i < argv.length && argv[i].startsWith("--"); i++) {
+    const [name, value] = [argv[i], argv[i + 1]];
+    if (name === "--verbose") options.verbose = true;
+    else if (["--dist", "--install", "--wheel"].includes(name) && value !== undefined) {
+      options[name.slice(2)] = value;
+      i++;
+    } else fail(`unknown or incomplete option ${name}\n${USAGE}`);
+  }
+  if (!["unpack", "micropip", "none"].includes(options.install)) fail(`--install ${options.install}?\n${USAGE}`);
+  const rest = argv.slice(i);
+  if (rest[0] === "-m" || rest[0] === "-c") {
+    if (rest.length < 2) fail(USAGE);
+    const kind = rest[0] === "-m" ? "module" : "code";
+    return { options, kind, target: rest[1], argv: [rest[0], ...rest.slice(2)] };
+  }
+  if (rest.length < 1) fail(USAGE);
+  const file = path.resolve(rest[0]);
+  if (!existsSync(file)) fail(`no such file: ${rest[0]}`);
+  return { options, kind: "file", target: file, argv: [file, ...rest.slice(1)] };
+}
+
+function engineWheel(options) {
+  if (options.wheel) return path.resolve(options.wheel);
+  const infoPath = path.join(options.dist, "build-info.json");
+  if (!existsSync(infoPath)) fail(`${infoPath} is missing: run \`make build\` first (or pass --wheel)`);
+  return path.join(options.dist, JSON.parse(readFileSync(infoPath, "utf8")).wheel.url);
+}
+
+// Mount host folder `dir` at the same path inside Pyodide (unless an enclosing folder already is).
+function mountSamePath(pyodide, dir, mounted) {
+  if (dir === path.parse(dir).root) fail(`cannot mount the root folder ${dir}: run from a project folder`);
+  if (mounted.some((m) => dir === m || dir.startsWith(m + path.sep))) return;
+  pyodide.FS.mkdirTree(dir);
+  pyodide.mountNodeFS(dir, dir);
+  mounted.push(dir);
+}
+
+async function main() {
+  const { options, kind, target, argv } = parseArgs(process.argv.slice(2));
+  const log = options.verbose ? (m) => process.stderr.write(`pyodide_node: ${m}\n`) : () => {};
+  const pyodideDir = path.join(options.dist, "pyodide");
+  if (!existsSync(path.join(pyodideDir, "pyodide.mjs"))) fail(`${pyodideDir}/pyodide.mjs is missing: run \`make build\``);
+  const started = performance.now();
+  const elapsed = () => `${Math.round(performance.now() - started)} ms`;
+
+  const { loadPyodide } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const pyodide = await loadPyodide({
+    indexURL: pyodideDir + path.sep,
+    stdout: (line) => log(`[pyodide] ${line}`), // until the program runs: keep stdout for the program
+    stderr: (line) => process.stderr.write(`${line}\n`),
+  });
+  log(`Pyodide ${pyodide.version} ready after ${elapsed()}`);
+
+  if (options.install !== "none") {
+    const wheel = engineWheel(options);
+    if (!existsSync(wheel)) fail(`no such wheel: ${wheel}`);
+    if (options.install === "unpack") {
+      // Into site-packages (the default is the working directory, which only works while it is on sys.path).
+      const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+      pyodide.unpackArchive(new Uint8Array(readFileSync(wheel)), "wheel", { extractDir: sitePackages });
+      pyodide.pyimport("importlib").invalidate_caches(); // site-packages may be listed already
+    } else {
+      await pyodide.loadPackage("micropip", { messageCallback: log, errorCallback: log });
+      const micropip = pyodide.pyimport("micropip");
+      await micropip.install.callKwargs(pathToFileURL(wheel).href, { deps: false });
+      micropip.destroy();
+    }
+    log(`installed ${path.basename(wheel)} (${options.install}) after ${elapsed()}`);
+  }
+
+  const cwd = process.cwd();
+  const mounted = [];
+  mountSamePath(pyodide, cwd, mounted);
+  if (kind === "file") mountSamePath(pyodide, path.dirname(target), mounted);
+  const write = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });
+  pyodide.setStdout(write(process.stdout));
+  pyodide.setStderr(write(process.stderr));
+
+  const run = pyodide.runPython(RUNNER);
+  const status = run(kind, target, argv, cwd);
+  run.destroy();
+  log(`exit ${status} after ${elapsed()}`);
+  process.exitCode = status;
+}
+
+main().catch((error) => {
+  process.stderr.write(`pyodide_node: ${error?.stack ?? error}\n`);
+  process.exit(1);
+});
