@@ -1,0 +1,105 @@
+"""The site boots the engine in its worker under the production headers, and nothing leaves localhost."""
+from __future__ import annotations
+
+import re
+import tomllib
+from html.parser import HTMLParser
+from pathlib import Path
+
+from playwright.sync_api import expect
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOT_TIMEOUT_MS = 60_000
+
+
+def netlify_header(name: str, path: str = "/*") -> str:
+    config = tomllib.loads((ROOT / "netlify.toml").read_text())
+    return next(block["values"][name] for block in config["headers"] if block["for"] == path)
+
+
+def test_page_reaches_ready_with_the_engine_answering(guarded_page, site_url, build_info):
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    expect(page.locator("#boot-status")).to_contain_text(f"coinche {build_info['version']}")
+
+
+def test_every_response_carries_the_production_headers(guarded_page, site_url):
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    csp = netlify_header("Content-Security-Policy")
+    by_path = {}
+    for response in page.responses:
+        headers = response.all_headers()
+        path = re.sub(r"^https?://[^/]+", "", response.url)
+        assert headers.get("content-security-policy") == csp, path
+        assert headers.get("x-content-type-options") == "nosniff", path
+        by_path[path] = headers
+    for path in ("/", "/js/main.js", "/js/engine.js", "/js/engine-worker.js", "/build-info.json",
+                 "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"):
+        assert path in by_path, f"{path} was not requested during boot"
+    assert by_path["/pyodide/pyodide.asm.wasm"]["content-type"] == "application/wasm"
+    assert "immutable" in by_path["/pyodide/pyodide.asm.wasm"]["cache-control"]
+    assert by_path["/"]["cache-control"] == "no-cache"
+
+
+def test_engine_calls_answer_results_and_coded_errors(guarded_page, site_url):
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    answers = page.evaluate("""async () => {
+        const { engine } = await import("/js/main.js");
+        const outcome = (promise) => promise.then(
+            (result) => ({ result }), (error) => ({ code: error.code, message: error.message }));
+        return {
+            ping: await outcome(engine.call("ping")),
+            unknown: await outcome(engine.call("no-such-command", { x: 1 })),
+            badArgs: await outcome(engine.call("ping", { extra: true })),
+        };
+    }""")
+    assert answers["ping"]["result"]["pong"] is True
+    assert answers["unknown"]["code"] == "unknown_command"
+    assert answers["badArgs"]["code"] == "bad_args"
+
+
+def test_boot_timeout_gives_a_clear_error(page, site_url):
+    # A .wasm served with the wrong type makes Pyodide hang: the client must give up with a clear error.
+    page.route("**/*.wasm", lambda route: route.fulfill(
+        response=route.fetch(), headers={"content-type": "text/plain"}))
+    page.goto(site_url)
+    error = page.evaluate("""async () => {
+        const { Engine } = await import("/js/engine.js");
+        const engine = new Engine({ bootTimeoutMs: 3000 });
+        return engine.ready.then(() => null, (e) => ({ code: e.code, message: e.message }));
+    }""")
+    assert error == {"code": "boot_timeout", "message": "The game engine did not start within 3 s."}
+
+
+class _InlineFinder(HTMLParser):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+        self._in_script = False
+
+    def handle_starttag(self, tag, attrs):
+        names = {name for name, _ in attrs}
+        if tag == "style":
+            self.found.append("<style>")
+        if "style" in names or any(name.startswith("on") for name in names):
+            self.found.append(f"<{tag} {' '.join(sorted(names))}>")
+        self._in_script = tag == "script" and "src" not in names
+
+    def handle_data(self, data):
+        if self._in_script and data.strip():
+            self.found.append(f"inline <script>: {data.strip()[:40]}")
+
+    def handle_endtag(self, tag):
+        self._in_script = False
+
+
+def test_no_inline_script_or_style_in_web_pages():
+    for html in sorted((ROOT / "web").rglob("*.html")):
+        finder = _InlineFinder()
+        finder.feed(html.read_text())
+        assert not finder.found, f"{html.relative_to(ROOT)}: {finder.found} (the CSP forbids them)"

@@ -1,0 +1,44 @@
+"""The engine wheel installs and runs under the real Pyodide interpreter in Node (tools/pyodide_node.mjs)."""
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+RUNNER = ROOT / "tools" / "pyodide_node.mjs"
+PING = "import coinche, coinche.webapi; print(coinche.webapi.handle('ping', '{}'))"
+
+
+def pyodide_node(*args: str) -> subprocess.CompletedProcess:
+    if shutil.which("node") is None:
+        pytest.fail("node is not installed: the Pyodide runner needs Node 20 or later", pytrace=False)
+    return subprocess.run(["node", str(RUNNER), *args], cwd=ROOT, capture_output=True, text=True, timeout=120)
+
+
+@pytest.mark.parametrize("install", ["micropip", "unpack"])
+def test_wheel_installs_and_answers_ping(build_info, install):
+    done = pyodide_node("--install", install, "-c", PING)
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout) == {"result": {"pong": True, "version": build_info["version"]}}
+
+
+def test_script_runs_with_argv_stdout_and_exit_status(build_info, tmp_path):
+    script = tmp_path / "probe.py"
+    script.write_text(
+        "import sys, importlib.metadata\n"
+        "print(sys.platform, sys.argv[1:], importlib.metadata.version('coinche'))\n"
+        "sys.exit(int(sys.argv[1]))\n"
+    )
+    done = pyodide_node(str(script), "3")
+    assert done.stdout == f"emscripten ['3'] {build_info['version']}\n"
+    assert done.returncode == 3
+
+
+def test_python_exception_fails_with_its_traceback(build_info):
+    done = pyodide_node("-c", "raise ValueError('boom')")
+    assert done.returncode == 1
+    assert "ValueError: boom" in done.stderr
