@@ -1,0 +1,65 @@
+"""Shared test options: ``--full`` for the long differential runs, and the counts they use.
+
+The default run is small and fast; ``pytest --full`` plays at least 200,000 random positions and
+20,000 random deals against the naive implementation (tests/naive.py), and gives hypothesis more
+examples.  ``--diff-seed N`` changes the seed of the random positions and deals.
+"""
+
+from __future__ import annotations
+
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+# tests/ is not a package and pytest imports in importlib mode: make ``import naive`` work.
+TESTS = Path(__file__).resolve().parent
+if str(TESTS) not in sys.path:
+    sys.path.insert(0, str(TESTS))
+
+settings.register_profile("default", max_examples=60, deadline=None)
+settings.register_profile(
+    "full", max_examples=1000, deadline=None, suppress_health_check=[HealthCheck.too_slow]
+)
+
+
+@dataclass(frozen=True)
+class Counts:
+    """How much random material the differential tests use."""
+
+    positions: int
+    deals: int
+    cli_lines: int
+    seed: int
+
+
+SMALL = dict(positions=20_000, deals=2_000, cli_lines=3_000)
+FULL = dict(positions=200_000, deals=20_000, cli_lines=30_000)
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("coinche")
+    options = (
+        ("--full", dict(action="store_true", default=False,
+                        help="long differential runs: 200,000 random positions and 20,000 random deals")),
+        ("--diff-seed", dict(type=int, default=20240601,
+                             help="seed of the random positions and deals of the differential tests")),
+    )
+    for name, kwargs in options:
+        try:
+            group.addoption(name, **kwargs)
+        except ValueError:  # another conftest (e2e/) declared it already: share it
+            pass
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    settings.load_profile("full" if config.getoption("--full") else "default")
+
+
+@pytest.fixture(scope="session")
+def counts(request: pytest.FixtureRequest) -> Counts:
+    """The sizes of the differential runs: small by default, at least 200,000/20,000 with ``--full``."""
+    sizes = FULL if request.config.getoption("--full") else SMALL
+    return Counts(seed=request.config.getoption("--diff-seed"), **sizes)
