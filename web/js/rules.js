@@ -1,0 +1,150 @@
+// The rules page: the catalogue's rules.* texts in rules.html, plus what a picture says better — card orders
+// with their points, the rank table, the two argued positions with links to the judge, belote's pair.
+// Everything is built with the DOM and textContent; it renders again whenever the language changes.
+// The page needs no engine: the positions' legal cards are stated here as the rules page states them in
+// words (RULES.md, "The two positions every table argues about"), and the judge checks them with the engine.
+import {
+  cardName, detectLanguage, languagePicker, onLanguageChange, setLanguage, t,
+} from "./i18n.js";
+
+// Strongest first, with points (RULES.md, Cards).
+const TRUMP_ORDER = [["J", 20], ["9", 14], ["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["8", 0], ["7", 0]];
+const PLAIN_ORDER = [["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["J", 2], ["9", 0], ["8", 0], ["7", 0]];
+const LIFTED = new Set(["J", "9"]); // the two cards that climb to the top in trump
+
+// The positions every table argues about: hearts trump, you play fourth, your partner played second.
+const POSITIONS = {
+  "overtrump-partner": { trump: "h", trick: ["8h", "Ah", "7c"], hand: ["Jh", "Kd", "7s"], legal: ["Jh"] },
+  "no-undertrump": { trump: "h", trick: ["As", "9s", "9h"], hand: ["7h", "8h", "Kd", "Ac"], legal: ["7h", "8h", "Kd", "Ac"] },
+};
+const TRICK_SEATS = ["opponent", "partner", "opponent"]; // who played the trick's cards, in order
+
+// The judge reads a position from its URL fragment, in the canonical notation.
+export function judgeHref({ trump, trick, hand }) {
+  return `judge.html#trump=${trump}&trick=${trick.join(",")}&hand=${hand.join(",")}`;
+}
+
+function element(tag, className, text) {
+  const el = document.createElement(tag);
+  if (className) el.className = className;
+  if (text !== undefined) el.textContent = text;
+  return el;
+}
+
+// A small card: rank and suit in the corner, the suit large in the middle; its name for screen readers.
+function card(code, extraClass = "") {
+  const [rank, suit] = code;
+  const el = element("span", `card suit-${suit} ${extraClass}`.trim());
+  el.setAttribute("role", "img");
+  el.setAttribute("aria-label", cardName(code));
+  el.title = cardName(code);
+  const corner = element("span", "card-corner");
+  corner.append(element("span", "card-rank", t(`rank.short.${rank}`)), element("span", "card-pip", t(`suit.symbol.${suit}`)));
+  el.append(corner, element("span", "card-centre", t(`suit.symbol.${suit}`)));
+  for (const part of el.children) part.setAttribute("aria-hidden", "true");
+  return el;
+}
+
+// A card with a caption below it.
+function labelled(cardEl, caption, captionClass = "") {
+  const cell = element("div", "cell");
+  cell.append(cardEl, element("span", `caption ${captionClass}`.trim(), caption));
+  return cell;
+}
+
+function renderOrders(root) {
+  const rows = [
+    { order: TRUMP_ORDER, suit: "h", title: "rules.cards.trumpRow" },
+    { order: PLAIN_ORDER, suit: "s", title: "rules.cards.plainRow" },
+  ];
+  for (const { order, suit, title } of rows) {
+    const total = order.reduce((sum, [, points]) => sum + points, 0); // 62 and 30
+    const figure = element("figure", "order");
+    const caption = element("figcaption", "", t(title));
+    caption.append(element("span", "total", t("rules.cards.total", { n: total })));
+    const row = element("div", "card-row");
+    for (const [rank, points] of order) {
+      const lifted = suit === "h" && LIFTED.has(rank) ? "lifted" : "";
+      row.append(labelled(card(rank + suit, lifted), String(points), "points"));
+    }
+    figure.append(caption, row);
+    root.append(figure);
+  }
+}
+
+function renderRankTable(root) {
+  const table = element("table", "ranks");
+  table.append(element("caption", "", t("rules.cards.table.caption")));
+  const head = element("thead");
+  const headRow = element("tr");
+  for (const key of ["rank", "trumpOrder", "trumpPoints", "plainOrder", "plainPoints"]) {
+    const th = element("th", "", t(`rules.cards.table.${key}`));
+    th.scope = "col";
+    headRow.append(th);
+  }
+  head.append(headRow);
+  const body = element("tbody");
+  TRUMP_ORDER.forEach(([rank, trumpPoints], i) => {
+    const plainIndex = PLAIN_ORDER.findIndex(([r]) => r === rank);
+    const tr = element("tr");
+    const th = element("th", "rank-name", t(`rank.${rank}`));
+    th.scope = "row";
+    tr.append(th);
+    for (const value of [i + 1, trumpPoints, plainIndex + 1, PLAIN_ORDER[plainIndex][1]]) tr.append(element("td", "", String(value)));
+    body.append(tr);
+  });
+  table.append(head, body);
+  root.append(table);
+}
+
+function renderBoard(root, position) {
+  const trump = element("p", "trump-badge", t("rules.board.trump", { suit: position.trump }));
+  trump.prepend(element("span", `trump-symbol suit-${position.trump}`, t(`suit.symbol.${position.trump}`)));
+
+  const trick = element("div", "trick");
+  trick.append(element("span", "row-label", t("rules.board.trick")));
+  const trickCards = element("div", "card-row");
+  position.trick.forEach((code, i) => trickCards.append(labelled(card(code), t(`rules.board.${TRICK_SEATS[i]}`))));
+  const yours = element("div", "cell you");
+  yours.append(element("span", "card card-slot", "?"), element("span", "caption", t("rules.board.you")));
+  yours.firstChild.setAttribute("aria-hidden", "true");
+  trickCards.append(yours);
+  trick.append(trickCards);
+
+  const hand = element("div", "hand");
+  hand.append(element("span", "row-label", t("rules.board.hand")));
+  const handCards = element("div", "card-row");
+  for (const code of position.hand) {
+    const legal = position.legal.includes(code);
+    handCards.append(labelled(card(code, legal ? "legal" : "forbidden"),
+      t(legal ? "rules.board.legal" : "rules.board.forbidden"), legal ? "legal" : "forbidden"));
+  }
+  hand.append(handCards);
+  root.append(trump, trick, hand);
+}
+
+function renderBelote(root) {
+  root.append(card("Kh"), element("span", "plus", "+"), card("Qh"), element("span", "plus", `= ${t("points", { n: 20 })}`));
+}
+
+function render() {
+  for (const root of document.querySelectorAll("[data-render]")) {
+    if (root.dataset.render === "position") continue; // a container: its parts render themselves
+    if (root.dataset.render !== "judge-link") root.replaceChildren();
+  }
+  for (const root of document.querySelectorAll('[data-render="orders"]')) renderOrders(root);
+  for (const root of document.querySelectorAll('[data-render="rank-table"]')) renderRankTable(root);
+  for (const root of document.querySelectorAll('[data-render="belote"]')) renderBelote(root);
+  for (const figure of document.querySelectorAll('[data-render="position"]')) {
+    const position = POSITIONS[figure.dataset.position];
+    renderBoard(figure.querySelector('[data-render="board"]'), position);
+    figure.querySelector('[data-render="judge-link"]').href = judgeHref(position);
+  }
+}
+
+const select = document.getElementById("language");
+await setLanguage(detectLanguage(), { remember: false });
+languagePicker(select);
+render();
+onLanguageChange(render);
+document.body.dataset.state = "ready";
