@@ -1,0 +1,149 @@
+"""The duplicate arena: two bot levels play the same deals twice, seats swapped, so the cards' luck cancels.
+
+``coinche arena LEVEL_A LEVEL_B --deals N --seed S [--variant coinche|classic] [--jobs 2]``
+
+Deal ``i`` is shuffled from ``derive_seed(S, i)`` with dealer ``i % 4``.  At the first table side A
+holds seats 0 and 2, at the second seats 1 and 3.  The difference of deal ``i`` is half of what A
+scored minus what B scored over both tables (so a deal's difference is on the scale of one deal).
+Printed: the mean difference per deal and its 95% confidence interval (normal approximation), and
+per side the contracts bid and made, and the coinches won (the contract went down) and lost.
+
+>>> result = run_arena("baseline", "baseline", deals=2, seed=1, jobs=1)
+>>> result["mean"], result["deals"]
+(0.0, 2)
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+import time
+
+from .bots import ALL_LEVELS, make_bot
+from .deal import Deal, Phase
+from .rng import derive_seed
+
+
+def play_table(variant: str, dealer: int, deal_seed: int, players: list) -> Deal:
+    deal = Deal.new(variant, dealer, deal_seed)
+    while deal.phase != Phase.OVER:
+        deal.apply(players[deal.turn].act(deal.view(deal.turn)))
+    return deal
+
+
+def _side_stats(deal: Deal, a_side: int) -> dict:
+    """This table's counts, from A's and B's point of view: index 0 is A, 1 is B."""
+    out = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
+    contract = deal.contract
+    if contract is None or deal.score is None:
+        return out
+    team = 0 if contract.side == a_side else 1
+    out["bid"][team] += 1
+    out["made"][team] += deal.score.made
+    if contract.multiplier > 1:
+        coincher = 1 - team
+        key = "coinche_lost" if deal.score.made else "coinche_won"
+        out[key][coincher] += 1
+    return out
+
+
+def play_duplicate(job: tuple) -> dict:
+    """Deal ``index`` at both tables; A's difference and the counts."""
+    level_a, level_b, variant, seed, index = job
+    deal_seed = derive_seed(seed, index)
+    dealer = index & 3
+    # the same seed per seat for both levels: where two levels know the same, they decide the same
+    seeds = [derive_seed(seed, 1_000_000 + s) for s in range(4)]
+    bots_a = [make_bot(level_a, seed=seeds[s]) for s in range(4)]
+    bots_b = [make_bot(level_b, seed=seeds[s]) for s in range(4)]
+    diff = 0
+    stats = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
+    for a_side in (0, 1):
+        players = [bots_a[s] if (s & 1) == a_side else bots_b[s] for s in range(4)]
+        deal = play_table(variant, dealer, deal_seed, players)
+        scores = deal.scores
+        diff += scores[a_side] - scores[1 - a_side]
+        for key, pair in _side_stats(deal, a_side).items():
+            stats[key][0] += pair[0]
+            stats[key][1] += pair[1]
+    return {"diff": diff / 2, **stats}
+
+
+def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: str = "coinche",
+              jobs: int = 1, progress=None) -> dict:
+    """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in."""
+    job_list = [(level_a, level_b, variant, seed, i) for i in range(deals)]
+    diffs: list[float] = []
+    totals = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
+    if jobs > 1:
+        import multiprocessing
+
+        pool = multiprocessing.Pool(jobs)
+        results = pool.imap(play_duplicate, job_list, chunksize=4)
+    else:
+        pool = None
+        results = map(play_duplicate, job_list)
+    try:
+        for result in results:
+            diffs.append(result["diff"])
+            for key in totals:
+                totals[key][0] += result[key][0]
+                totals[key][1] += result[key][1]
+            if progress is not None:
+                progress(len(diffs), deals, sum(diffs) / len(diffs))
+    finally:
+        if pool is not None:
+            pool.close()
+            pool.join()
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return {"level_a": level_a, "level_b": level_b, "variant": variant, "deals": n, "seed": str(seed),
+            "mean": mean, "ci": (mean - half, mean + half), "sd": math.sqrt(var), **totals}
+
+
+def format_result(r: dict) -> str:
+    a, b = r["level_a"], r["level_b"]
+    lo, hi = r["ci"]
+    lines = [
+        f"{r['deals']} duplicate {r['variant']} deals (x2 tables), seed {r['seed']}: {a} (A) vs {b} (B)",
+        f"mean score difference A - B per deal: {r['mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}; sd {r['sd']:.1f})",
+        "",
+        "| side | level | contracts bid | made | made % | coinches won | coinches lost |",
+        "|---|---|---:|---:|---:|---:|---:|",
+    ]
+    for i, (name, level) in enumerate((("A", a), ("B", b))):
+        bid, made = r["bid"][i], r["made"][i]
+        pct = f"{100 * made / bid:.0f}%" if bid else "-"
+        lines.append(f"| {name} | {level} | {bid} | {made} | {pct} | {r['coinche_won'][i]} | {r['coinche_lost'][i]} |")
+    return "\n".join(lines)
+
+
+def cmd_arena(args: argparse.Namespace) -> int:
+    start = time.perf_counter()
+    step = max(1, args.deals // 100)
+
+    def progress(done: int, total: int, mean: float) -> None:
+        if not args.quiet and (done % step == 0 or done == total):
+            rate = done / max(time.perf_counter() - start, 1e-9)
+            print(f"\r{done}/{total} deals  mean {mean:+.1f}  {rate:.1f} deals/s", end="", file=sys.stderr)
+
+    result = run_arena(args.level_a, args.level_b, args.deals, args.seed, args.variant, args.jobs, progress)
+    if not args.quiet:
+        print(f"\n{time.perf_counter() - start:.0f} s", file=sys.stderr)
+    print(format_result(result))
+    return 0
+
+
+def add_arena_parser(subparsers) -> None:
+    arena = subparsers.add_parser("arena", help="duplicate deals between two bot levels")
+    arena.add_argument("level_a", choices=ALL_LEVELS)
+    arena.add_argument("level_b", choices=ALL_LEVELS)
+    arena.add_argument("--deals", type=int, default=200, help="duplicate deals (each played at two tables)")
+    arena.add_argument("--seed", default="0")
+    arena.add_argument("--variant", choices=("coinche", "classic"), default="coinche")
+    arena.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
+    arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
+    arena.set_defaults(func=cmd_arena)

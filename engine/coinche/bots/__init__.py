@@ -1,0 +1,126 @@
+"""Bots for both variants: three levels that differ only in what they remember, and a baseline.
+
+The API: a bot receives one seat's :class:`~coinche.view.SeatView` and returns an action, a
+:class:`~coinche.calls.Call` in the auction or a :class:`~coinche.cards.Card` in the play.
+
+>>> from coinche.deal import Deal
+>>> deal = Deal.new("coinche", dealer=0, seed=3)
+>>> bots = [make_bot("normal", seed=s) for s in range(4)]
+>>> while not deal.is_over:
+...     deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
+>>> sum(deal.scores) > 0 or deal.void
+True
+
+Levels (:data:`LEVELS`): ``easy``, ``normal`` and ``expert`` decide the same way (sampled deals of
+the hidden cards, played out; :mod:`coinche.bots.search`) and differ only in what they may remember
+(:func:`~coinche.bots.knowledge.remember`); ``baseline`` plays its highest legal card and bids on a
+fixed threshold.  A bot's decision depends only on its seed and what it remembers of the view, so a
+deal replays exactly.  Every bot keeps the partner rule: it never trumps a trick its partner is
+winning when rule 3 leaves it free, unless it holds nothing but trumps.
+
+The coach: :meth:`Bot.explain_call` gives the bot's call for the seat with a message key and its
+parameters, for the page to put into words (call it on a ``normal`` bot).  The keys:
+
+- ``coach_bid`` ``{"call": "100h", "make_chance": 72, "expected": {"s": 62, "h": 104, "d": 70, "c": 58}}``:
+  bid; ``expected`` is the side's expected card points plus belote with each trump, ``make_chance``
+  the percentage of sampled deals in which the bid is made.
+- ``coach_take`` ``{"call": "takeh", "make_chance": 70, "expected": {...}}``: take (classic).
+- ``coach_pass`` ``{"contract": "100h" | null, "expected": {...}, "make_chance": 55}``: pass (with no
+  bid worth more than passing); ``make_chance`` (present when a contract stands) is the standing
+  contract's chance; ``expected`` may be empty after a coinche.
+- ``coach_coinche`` ``{"call": "coinche", "contract": "100h", "make_chance": 20, "expected": {...}}``:
+  coinche; ``make_chance`` is the opponents' chance to make it.
+- ``coach_surcoinche`` ``{"call": "surcoinche", "contract": "100h", "make_chance": 85}``.
+- ``coach_forced`` ``{"call": "pass"}``: only one call is legal.
+"""
+
+from __future__ import annotations
+
+from ..calls import BIDS, PASS, Call, CallKind
+from ..cards import CARDS, POINTS, POWER, Card, mask_of
+from ..view import SeatView
+from .knowledge import LEVELS, Knowledge, remember
+from .rollout import partner_rule, pick_max
+from .search import choose_card, explain_call
+
+ALL_LEVELS = LEVELS + ("baseline",)
+
+
+class Bot:
+    """A search bot of one level: ``act(view)`` for the next action, ``explain_call(view)`` for the coach."""
+
+    def __init__(self, level: str, seed: int | str = 0) -> None:
+        if level not in LEVELS:
+            raise ValueError(f"unknown level {level!r}")
+        self.level = level
+        self.seed = seed
+
+    def knowledge(self, view: SeatView) -> Knowledge:
+        return remember(view, self.level)
+
+    def act(self, view: SeatView) -> Call | Card:
+        if view.phase == "auction":
+            return self.explain_call(view)[0]
+        return CARDS[choose_card(self.knowledge(view), self.seed)]
+
+    def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
+        """The call for the seat, a message key and its parameters (auction only)."""
+        if view.phase != "auction":
+            raise ValueError("explain_call is for the auction")
+        return explain_call(self.knowledge(view), self.seed)
+
+    def __repr__(self) -> str:
+        return f"make_bot({self.level!r}, seed={self.seed!r})"
+
+
+#: Baseline bidding: a hand's value for a trump (J 20, 9 14, A 11 ... in trump, and outside
+#: aces 11 and tens 10), and the value at which it bids 80 or takes.
+BASELINE_THRESHOLD = 56
+
+
+def baseline_value(hand: int, trump: int) -> int:
+    points = POINTS[trump]
+    return sum(points[c] for c in range(32) if hand >> c & 1 and (c >> 3 == trump or points[c] >= 10))
+
+
+class BaselineBot:
+    """The fixed yardstick: highest legal card (keeping the partner rule), bids on a fixed threshold."""
+
+    level = "baseline"
+
+    def __init__(self, seed: int | str = 0) -> None:
+        self.seed = seed
+
+    def act(self, view: SeatView) -> Call | Card:
+        if view.phase == "auction":
+            return self.explain_call(view)[0]
+        hand, trump = view.hand_mask, view.trump
+        legal = partner_rule(hand, view.trick, trump, mask_of(view.legal))
+        key = [POWER[trump][c] * 16 + POINTS[trump][c] for c in range(32)]
+        return CARDS[pick_max(legal, key)]
+
+    def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
+        hand, legal = view.hand_mask, view.legal
+        if view.variant == "classic":
+            hand |= 1 << int(view.turned)
+            takes = [c for c in legal if c.kind == CallKind.TAKE]
+            best = max(takes, key=lambda c: baseline_value(hand, c.suit))
+            if baseline_value(hand, best.suit) >= BASELINE_THRESHOLD * 5 // 8:
+                return best, "coach_take", {"call": str(best)}
+            return PASS, "coach_pass", {"contract": None}
+        if any(c.kind == CallKind.BID for _, c in view.calls):
+            return PASS, "coach_pass", {"contract": None}
+        suit = max(range(4), key=lambda t: (baseline_value(hand, t), -t))
+        if baseline_value(hand, suit) >= BASELINE_THRESHOLD and BIDS[suit] in legal:
+            return BIDS[suit], "coach_bid", {"call": str(BIDS[suit])}
+        return PASS, "coach_pass", {"contract": None}
+
+
+def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
+    """A bot of ``level`` (``easy``, ``normal``, ``expert`` or ``baseline``) seeded with ``seed``."""
+    if level == "baseline":
+        return BaselineBot(seed)
+    return Bot(level, seed)
+
+
+__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "Knowledge", "make_bot", "remember"]

@@ -1,0 +1,194 @@
+"""What a bot of each level may remember of a deal: :func:`remember` turns a seat's view into
+:class:`Knowledge`, and the bots decide from ``Knowledge`` alone.
+
+The three levels share one way of deciding; they differ only here, in what they keep:
+
+- ``easy``: its own hand, the contract (in the auction: the highest bid so far, who made it and any
+  coinche),
+  the turned card of the classic deal, and the trick on the table.  Earlier tricks are forgotten:
+  it does not know which cards are gone nor who won what.
+- ``normal``: also every card already played, as a set (which cards are gone, not who played them
+  nor who won them).
+- ``expert``: everything a player at the table can know: who played what, hence the voids revealed
+  by not following, not trumping or not going over; the points and tricks each side has won; the
+  whole auction, and what each bid implies; the belote announcements (and that a seat which played
+  the king or queen of trump without announcing does not hold the other); the classic taker holding
+  the turned card.
+
+>>> from coinche.deal import Deal
+>>> deal = Deal.new("coinche", dealer=3, seed=4)
+>>> for call in ("90h", "pass", "pass", "pass"): deal.apply(call)
+>>> for _ in range(5): deal.play(deal.legal_cards()[0])
+>>> easy, expert = remember(deal.view(2), "easy"), remember(deal.view(2), "expert")
+>>> easy.gone is None and easy.won is None, expert.gone.bit_count(), len(expert.trick)
+(True, 4, 1)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..calls import Call, CallKind
+from ..cards import HIGHER_TRUMPS, SUIT_MASK, Rank, mask_of
+from ..play import trick_winner
+from ..scoring import Contract
+from ..view import SeatView
+
+LEVELS = ("easy", "normal", "expert")
+
+
+@dataclass(frozen=True, slots=True)
+class Knowledge:
+    """The inputs of every decision.  Card sets are bitmasks; seats are absolute (0..3).
+
+    ``gone`` is ``None`` when the level does not remember the cards played in earlier tricks;
+    ``won`` and ``tricks_won`` are ``None`` when it does not know which side won them.
+    ``forbidden[s]`` holds cards seat ``s`` cannot hold, ``holds[s]`` cards it must hold,
+    ``played_by[s]`` the cards seat ``s`` has played (all three are empty below ``expert``), and
+    ``bid_suits`` the ``(seat, suit, value)`` of every bid made (below ``expert``: in the auction, the
+    highest bid only, which is the contract taking shape).
+    """
+
+    level: str
+    seat: int
+    variant: str
+    dealer: int
+    phase: str
+    hand: int
+    legal: tuple
+    # the auction (or the taking), as far as the level keeps it
+    high_bid: Call | None
+    high_seat: int
+    coinche_seat: int
+    turned: int
+    round: int
+    # the play
+    contract: Contract | None
+    leader: int
+    trick: tuple[int, ...]
+    counts: tuple[int, int, int, int]
+    gone: int | None
+    won: tuple[int, int] | None
+    tricks_won: tuple[int, int] | None
+    forbidden: tuple[int, int, int, int] = (0, 0, 0, 0)
+    holds: tuple[int, int, int, int] = (0, 0, 0, 0)
+    belote_side: int = -1
+    bid_suits: tuple[tuple[int, int, int], ...] = ()
+    played_by: tuple[int, int, int, int] = (0, 0, 0, 0)
+    calls: tuple = ()
+
+    @property
+    def trump(self) -> int:
+        return -1 if self.contract is None else self.contract.suit
+
+    def fingerprint(self) -> str:
+        """A stable text of everything known (not the level's name), to seed the decision's random numbers."""
+        return repr(tuple(getattr(self, name) for name in Knowledge.__slots__[1:]))
+
+
+def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
+    high, high_seat, coinche_seat, passes, rnd = None, -1, -1, 0, 1
+    for seat, call in view.calls:
+        if call.kind in (CallKind.BID, CallKind.TAKE):
+            high, high_seat = call, seat
+        elif call.kind == CallKind.COINCHE:
+            coinche_seat = seat
+        elif call.kind == CallKind.PASS and view.variant == "classic":
+            passes += 1
+            if passes == 4:
+                rnd = 2
+    return high, high_seat, coinche_seat, rnd
+
+
+def remember(view: SeatView, level: str) -> Knowledge:
+    """Keep of ``view`` only what ``level`` may know."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}")
+    high, high_seat, coinche_seat, rnd = _auction_state(view)
+    hand = view.hand_mask
+    trick = tuple(int(c) for c in view.trick)
+    contract = view.contract
+    counts = view.hand_counts
+    if view.phase == "play":
+        played = _trick_seats(view)
+        left = len(view.hand) + (view.seat in played)
+        counts = tuple(left - (s in played) for s in range(4))
+    expert = level == "expert"
+    gone = None
+    if level != "easy" and view.phase == "play":
+        gone = 0
+        for _, cards, _ in view.tricks:
+            gone |= mask_of(cards)
+    base = dict(
+        level=level, seat=view.seat, variant=view.variant, dealer=view.dealer, phase=view.phase,
+        hand=hand, legal=tuple(view.legal), high_bid=high, high_seat=high_seat, coinche_seat=coinche_seat,
+        turned=-1 if view.turned is None else int(view.turned), round=rnd, contract=contract,
+        leader=view.leader if view.phase == "play" else -1, trick=trick, counts=tuple(counts), gone=gone,
+        won=tuple(view.cards_won) if expert else None,
+        tricks_won=tuple(view.tricks_won) if expert else None,
+    )
+    if expert:
+        base.update(_expert_inferences(view))
+    elif view.phase == "auction" and high is not None and high.kind == CallKind.BID:
+        base["bid_suits"] = ((high_seat, high.suit, high.value),)
+    return Knowledge(**base)
+
+
+def _trick_seats(view: SeatView) -> list[int]:
+    return [(view.leader + i) & 3 for i in range(len(view.trick))]
+
+
+def _expert_inferences(view: SeatView) -> dict:
+    """Voids and missing high trumps shown by the play, belote holders, the bids, who played what."""
+    forbidden = [0, 0, 0, 0]
+    holds = [0, 0, 0, 0]
+    played_by = [0, 0, 0, 0]
+    trump = view.trump
+    tricks = [(leader, cards) for leader, cards, _ in view.tricks]
+    if view.trick:
+        tricks.append((view.leader, view.trick))
+    for leader, cards in tricks:
+        led = cards[0] >> 3
+        played_by[leader] |= 1 << cards[0]
+        for i in range(1, len(cards)):
+            seat, card, prior = (leader + i) & 3, cards[i], cards[:i]
+            played_by[seat] |= 1 << card
+            w = trick_winner(prior, trump)
+            best = prior[w]
+            suit = card >> 3
+            if suit != led:
+                forbidden[seat] |= SUIT_MASK[led]
+                if led != trump and w != i - 2:
+                    # an opponent was winning: a player holding a trump (a higher one) had to play it
+                    if best >> 3 == trump:
+                        if suit != trump or not (HIGHER_TRUMPS[best] >> card & 1):
+                            forbidden[seat] |= HIGHER_TRUMPS[best]
+                    elif suit != trump:
+                        forbidden[seat] |= SUIT_MASK[trump]
+            elif led == trump and best >> 3 == trump and not (HIGHER_TRUMPS[best] >> card & 1):
+                forbidden[seat] |= HIGHER_TRUMPS[best]
+    belote_side = -1
+    if trump >= 0:
+        king, queen = trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
+        announced = {s for s, _, _ in view.announcements}
+        for s in announced:
+            belote_side = s & 1
+            holds[s] |= ((1 << king) | (1 << queen))
+        for s in range(4):
+            if s not in announced:
+                for c, other in ((king, queen), (queen, king)):
+                    if played_by[s] >> c & 1:
+                        forbidden[s] |= 1 << other
+    if view.variant == "classic" and view.turned is not None and view.contract is not None:
+        holds[view.contract.declarer] |= 1 << int(view.turned)
+    gone = view.played_mask
+    for s in range(4):
+        holds[s] &= ~gone
+        if s == view.seat:
+            forbidden[s], holds[s] = 0, 0
+        forbidden[s] &= ~holds[s]
+    bid_suits = tuple((s, c.suit, c.value) for s, c in view.calls if c.kind == CallKind.BID)
+    return dict(
+        forbidden=tuple(forbidden), holds=tuple(holds), belote_side=belote_side, bid_suits=bid_suits,
+        played_by=tuple(played_by), calls=tuple(view.calls),
+    )

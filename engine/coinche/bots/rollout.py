@@ -1,0 +1,182 @@
+"""Fast playouts of a deal whose four hands are known (a sampled world), on bitmasks.
+
+:func:`rollout_card` is a cheap heuristic policy with full sight of the world's hands; it plays
+only legal cards (``coinche.play.legal_mask``) and keeps the partner rule (never trumps a trick
+the partner is winning when free not to, unless holding only trumps).  :func:`playout` plays a
+world to its end and returns the card points (dix de der included) and tricks of each side.
+
+>>> from coinche.deal import Deal
+>>> deal = Deal.new("coinche", dealer=3, seed=11)
+>>> points, tricks = playout(list(deal.hands), leader=0, trick=[], trump=1, decl_side=0)
+>>> sum(points), sum(tricks)
+(162, 8)
+"""
+
+from __future__ import annotations
+
+from ..cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS, POWER, SUIT_MASK
+from ..play import legal_mask, trick_winner
+
+
+def _higher_plain(card: int) -> int:
+    suit, strength = card >> 3, PLAIN_STRENGTH[card & 7]
+    return sum(1 << (suit * 8 + r) for r in range(8) if PLAIN_STRENGTH[r] > strength)
+
+
+#: HIGHER[trump][card]: the cards of card's suit that beat it; BEAT[trump][card]: every card that
+#: beats it when it is the best card on the table (a plain card is also beaten by any trump).
+HIGHER = tuple(tuple(HIGHER_TRUMPS[c] if c >> 3 == t else _higher_plain(c) for c in range(32)) for t in range(4))
+BEAT = tuple(tuple(HIGHER[t][c] | (0 if c >> 3 == t else SUIT_MASK[t]) for c in range(32)) for t in range(4))
+#: Keys to pick a card to throw away (lowest first: no points, weak, not a trump) and to give
+#: points to a partner who wins the trick (highest first: many points, not a trump).
+DISCARD = tuple(
+    tuple(POINTS[t][c] * 16 + POWER[t][c] + (400 if c >> 3 == t else 0) for c in range(32)) for t in range(4)
+)
+CHARGE = tuple(tuple(POINTS[t][c] * 16 - POWER[t][c] - (400 if c >> 3 == t else 0) for c in range(32)) for t in range(4))
+
+
+def pick_min(mask: int, key) -> int:
+    best, best_key = -1, 1 << 30
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        k = key[c]
+        if k < best_key:
+            best, best_key = c, k
+        mask ^= low
+    return best
+
+
+def pick_max(mask: int, key) -> int:
+    best, best_key = -1, -(1 << 30)
+    while mask:
+        low = mask & -mask
+        c = low.bit_length() - 1
+        k = key[c]
+        if k > best_key:
+            best, best_key = c, k
+        mask ^= low
+    return best
+
+
+def partner_rule(hand: int, trick, trump: int, legal: int) -> int:
+    """``legal`` without the trumps when rule 3 frees the player and it holds something else."""
+    n = len(trick)
+    if n >= 2 and trick[0] >> 3 != trump and not hand & SUIT_MASK[trick[0] >> 3]:
+        if trick_winner(trick, trump) == n - 2:
+            others = legal & ~SUIT_MASK[trump]
+            if others:
+                return others
+    return legal
+
+
+def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_side: int) -> int:
+    """The heuristic policy's card for seat ``p`` in a world where every hand is known."""
+    hand = hands[p]
+    legal = legal_mask(hand, trick, trump)
+    if not legal & (legal - 1):
+        return legal.bit_length() - 1
+    n = len(trick)
+    power = POWER[trump]
+    if n == 0:
+        return _lead(hands, p, trump, decl_side, hand)
+    legal = partner_rule(hand, trick, trump, legal)
+    w = trick_winner(trick, trump)
+    best = trick[w]
+    winners = legal & BEAT[trump][best]
+    if n == 3:
+        if w == 1:
+            return pick_max(legal, CHARGE[trump])
+        if winners:
+            return pick_min(winners, power)
+        return pick_min(legal, DISCARD[trump])
+    q = (p + 1) & 3  # the opponent playing after this seat
+    if w == n - 2:
+        if not legal_mask(hands[q], trick, trump) & BEAT[trump][best]:
+            return pick_max(legal, CHARGE[trump])
+    # the cheapest winner the next opponent cannot beat, else the cheapest card
+    safe = -1
+    m = winners
+    while m:
+        low = m & -m
+        c = low.bit_length() - 1
+        m ^= low
+        trick.append(c)
+        beaten = legal_mask(hands[q], trick, trump) & BEAT[trump][c]
+        trick.pop()
+        if not beaten and (safe < 0 or power[c] < power[safe]):
+            safe = c
+    if safe >= 0:
+        return safe
+    return pick_min(legal, DISCARD[trump])
+
+
+def _lead(hands: list[int], p: int, trump: int, decl_side: int, hand: int) -> int:
+    tmask = SUIT_MASK[trump]
+    others = hands[(p + 1) & 3] | hands[(p + 3) & 3]
+    partner = hands[(p + 2) & 3]
+    power = POWER[trump]
+    mine_t = hand & tmask
+    if mine_t and (p & 1) == decl_side and others & tmask:
+        top = pick_max((others | partner | hand) & tmask, power)
+        if hand >> top & 1:
+            return top
+        if partner >> top & 1:
+            return pick_min(mine_t, power)
+    # a plain master the opponents will not ruff
+    opp_trumps = others & tmask
+    best, best_pts = -1, -1
+    for s in range(4):
+        if s == trump:
+            continue
+        mine = hand & SUIT_MASK[s]
+        if not mine:
+            continue
+        top = pick_max(mine, power)
+        if (others | partner) & HIGHER[trump][top]:
+            continue
+        if opp_trumps:
+            ruffer = False
+            for o in ((p + 1) & 3, (p + 3) & 3):
+                if not hands[o] & SUIT_MASK[s] and hands[o] & tmask:
+                    ruffer = True
+            if ruffer:
+                continue
+        pts = POINTS[trump][top]
+        if pts > best_pts:
+            best, best_pts = top, pts
+    if best >= 0:
+        return best
+    plain = hand & ~tmask
+    return pick_min(plain or hand, DISCARD[trump])
+
+
+def playout(hands: list[int], leader: int, trick: list[int], trump: int, decl_side: int,
+            points: list[int] | None = None, tricks: list[int] | None = None) -> tuple[list[int], list[int]]:
+    """Play the world to its end with :func:`rollout_card`; ``hands`` and ``trick`` are consumed
+    (``trick`` may hold four cards: the trick is gathered first).
+
+    Returns ``(points, tricks)`` per side, adding to the ones given.
+    """
+    points = [0, 0] if points is None else points
+    tricks = [0, 0] if tricks is None else tricks
+    values = POINTS[trump]
+    p = (leader + len(trick)) & 3
+    while True:
+        if len(trick) == 4:
+            w = (leader + trick_winner(trick, trump)) & 3
+            side = w & 1
+            points[side] += values[trick[0]] + values[trick[1]] + values[trick[2]] + values[trick[3]]
+            tricks[side] += 1
+            trick = []
+            leader = p = w
+            if not hands[w]:
+                points[side] += 10
+                break
+        elif not hands[p]:
+            break
+        c = rollout_card(hands, p, trick, trump, decl_side)
+        hands[p] ^= 1 << c
+        trick.append(c)
+        p = (p + 1) & 3
+    return points, tricks
