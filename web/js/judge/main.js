@@ -1,0 +1,548 @@
+// The judge page: a position editor, the engine's ruling on it, and the position in the URL fragment.
+//
+// The fragment is the whole state (`#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s`, as `coinche judge` reads it).
+// Every edit pushes a history entry, so Back, Forward and Undo walk through the edits; opening a link
+// rules on it directly. This page knows the notation only (notation.js): every ruling, and every verdict
+// on a link, comes from the engine in the worker (`judge`, `judge_batch` in coinche.webcommands).
+//
+// What tests and the bench read: <section id="ruling" data-state="waiting|prompt|ruled|error"
+// data-position="..." data-rule="N" data-note="...">, and on every card of the ruling
+// <li data-card="Kd" data-legal="false" data-rule="1">; <body data-engine="loading|ready|error">.
+// `engine` is exported for the in-browser differential test.
+import { Engine } from "../engine.js";
+import { detectLanguage, has, languagePicker, onLanguageChange, setLanguage, suitName, t } from "../i18n.js";
+import { cardFace, cardInline, el } from "./dom.js";
+import { EXAMPLES } from "./examples.js";
+import {
+  HAND_LIMIT, SUITS, TRICK_LIMIT, formatPosition, fragmentText, isEmpty, partnerIndex, readPosition,
+} from "./notation.js";
+import { Picker } from "./picker.js";
+
+const $ = (id) => document.getElementById(id);
+const RULES = [1, 2, 3, 4, 5];
+const SURPRISES = new Set(["overtrump_partner", "no_undertrump"]);
+// Engine errors that only mean "not finished yet": the page asks for the missing part instead.
+const INCOMPLETE = new Set(["missing_field", "too_few_cards"]);
+
+export const engine = new Engine();
+
+const state = {
+  position: { trump: null, trick: [], hand: [] },
+  target: "trick",
+  ruling: null, // the engine's answer for state.position, or null
+  problem: null, // what was wrong with the link this position came from: {dropped, error}
+  depth: 0, // edits pushed on the history since the page was opened: Undo goes back while > 0
+  seq: 0, // the latest ruling request; older answers are dropped
+  ready: false,
+};
+
+// ---------------------------------------------------------------- start
+// The catalogue first (a small same-origin file): the editor is drawn once, in the reader's language.
+await setLanguage(detectLanguage(), { remember: false }).catch(() => setLanguage("en", { remember: false }));
+
+const picker = new Picker($("picker"), {
+  onPick: (card) => pick(card),
+  onUndo: () => undo(),
+  onPending: (rank) => {
+    $("picker-status").textContent = rank ? t("judge.picker.pending", { rank: t(`rank.short.${rank}`) }) : "";
+  },
+});
+
+buildTrumpChoice();
+buildRuleList();
+wireControls();
+loadFromLocation({ initial: true });
+
+languagePicker($("language"));
+onLanguageChange(() => renderAll(true));
+renderExamples();
+
+engine.onProgress = ({ loaded, total }) => {
+  const bar = $("engine-progress");
+  if (total > 0) bar.value = Math.min(loaded / total, 1);
+  else bar.removeAttribute("value");
+};
+engine.ready.then(
+  () => {
+    state.ready = true;
+    document.body.dataset.engine = "ready";
+    $("engine-status").hidden = true;
+    ruleExamples();
+    requestRuling();
+  },
+  (error) => {
+    document.body.dataset.engine = "error";
+    $("engine-progress").hidden = true;
+    $("engine-text").textContent = t("judge.engine.failed", { detail: error.message });
+    $("ruling").dataset.state = "error";
+  },
+);
+
+// ---------------------------------------------------------------- the URL and the history
+function currentText() {
+  return formatPosition(state.position);
+}
+
+function urlFor(text) {
+  return `${location.pathname}${location.search}${text ? `#${text}` : ""}`;
+}
+
+// Read the position in the fragment: a link opened, Back or Forward, an example followed.
+function loadFromLocation({ initial = false } = {}) {
+  const raw = fragmentText(location.hash);
+  const read = readPosition(raw);
+  state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
+  state.problem = read.dropped.length ? { raw, dropped: read.dropped, error: null } : null;
+  state.depth = history.state?.judgeDepth ?? 0;
+  if (initial && history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
+  state.target = read.trick.length < TRICK_LIMIT && read.hand.length === 0 ? "trick" : "hand";
+  state.ruling = null;
+  if (state.problem) checkLink(state.problem);
+  update();
+}
+
+// An edit: a new history entry, so that Back undoes it.
+function commit(position) {
+  state.position = position;
+  state.problem = null;
+  state.depth += 1;
+  state.ruling = null;
+  const text = isEmpty(position) ? "" : formatPosition(position);
+  history.pushState({ judgeDepth: state.depth }, "", urlFor(text));
+  update();
+}
+
+function onNavigate() {
+  const raw = fragmentText(location.hash);
+  if (history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
+  if (raw === currentText() && !state.problem) {
+    state.depth = history.state.judgeDepth;
+    renderTools();
+    return;
+  }
+  loadFromLocation();
+}
+
+// ---------------------------------------------------------------- edits
+function pick(card) {
+  const { trump, trick, hand } = state.position;
+  if (trick.includes(card) || hand.includes(card)) return;
+  if (state.target === "trick") {
+    if (trick.length >= TRICK_LIMIT) return;
+    const next = [...trick, card];
+    if (next.length === TRICK_LIMIT) setTarget("hand");
+    commit({ trump, trick: next, hand });
+  } else {
+    if (hand.length >= HAND_LIMIT) return;
+    commit({ trump, trick, hand: [...hand, card] });
+  }
+}
+
+function takeBack(zone, card) {
+  const position = { ...state.position };
+  position[zone] = position[zone].filter((c) => c !== card);
+  commit(position);
+}
+
+function undo() {
+  if (state.depth > 0) history.back();
+}
+
+function clear() {
+  if (isEmpty(state.position) && !state.problem) return;
+  setTarget("trick");
+  commit({ trump: null, trick: [], hand: [] });
+}
+
+function setTarget(zone) {
+  state.target = zone;
+  for (const input of document.querySelectorAll('input[name="target"]')) input.checked = input.value === zone;
+}
+
+// ---------------------------------------------------------------- the engine
+function requestRuling() {
+  if (!state.ready) return;
+  const { trump, hand } = state.position;
+  if (!trump || hand.length === 0) return;
+  const text = currentText();
+  const seq = ++state.seq;
+  engine.call("judge", { position: text }).then(
+    (ruling) => {
+      if (seq !== state.seq) return;
+      state.ruling = ruling;
+      renderRuling();
+      renderZones();
+    },
+    (error) => {
+      if (seq !== state.seq) return;
+      state.ruling = { error: { code: error.code, params: error.params, message: error.message } };
+      renderRuling();
+    },
+  );
+}
+
+// What the engine says about the link as it was written: the headline of the link problem.
+async function checkLink(problem) {
+  await engine.ready.catch(() => null);
+  if (!state.ready || state.problem !== problem) return;
+  try {
+    await engine.call("judge", { position: problem.raw });
+  } catch (error) {
+    problem.error = { code: error.code, params: error.params, message: error.message };
+  }
+  if (state.problem === problem) renderProblem();
+}
+
+async function ruleExamples() {
+  try {
+    const rulings = await engine.call("judge_batch", { positions: EXAMPLES.map((e) => e.position) });
+    EXAMPLES.forEach((example, i) => { example.ruling = rulings[i]; });
+  } catch {
+    return;
+  }
+  renderExamples();
+}
+
+// ---------------------------------------------------------------- rendering
+function update() {
+  renderEditor();
+  renderProblem();
+  renderRuling();
+  renderShare();
+  requestRuling();
+}
+
+function renderAll(rebuild = false) {
+  if (rebuild) {
+    picker.build();
+    buildTrumpChoice();
+    buildRuleList();
+  }
+  renderEditor();
+  renderProblem();
+  renderRuling();
+  renderShare();
+  renderExamples();
+}
+
+function buildTrumpChoice() {
+  const box = $("trump-options");
+  box.replaceChildren();
+  for (const suit of SUITS) {
+    const input = el("input", { type: "radio", name: "trump", value: suit, class: "visually-hidden" });
+    input.checked = state.position.trump === suit;
+    input.addEventListener("change", () => {
+      if (input.checked) commit({ ...state.position, trump: suit });
+    });
+    box.append(el(
+      "label",
+      { class: `trump-option suit-${suit}` },
+      input,
+      el("span", { class: "trump-symbol", "aria-hidden": "true", text: t(`suit.symbol.${suit}`) }),
+      el("span", { class: "trump-name", text: suitName(suit) }),
+    ));
+  }
+}
+
+function buildRuleList() {
+  const list = $("rule-list");
+  list.replaceChildren();
+  for (const n of RULES) {
+    list.append(el(
+      "li",
+      { class: "rule", id: `rule-${n}`, dataset: { rule: String(n) } },
+      el("span", { class: "rule-no", text: t("judge.rule_n", { n }) }),
+      el("span", { class: "rule-text", text: t(`rule.${n}`) }),
+    ));
+  }
+}
+
+function wireControls() {
+  for (const input of document.querySelectorAll('input[name="target"]')) {
+    input.addEventListener("change", () => {
+      if (input.checked) {
+        state.target = input.value;
+        renderEditor();
+      }
+    });
+  }
+  $("undo").addEventListener("click", undo);
+  $("clear").addEventListener("click", clear);
+  $("share").addEventListener("click", share);
+  $("share-link").addEventListener("focus", (event) => event.target.select());
+  $("examples").addEventListener("click", (event) => {
+    const link = event.target.closest("a[data-position]");
+    if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
+    event.preventDefault(); // an example is an edit like any other: Undo and Back return from it
+    const read = readPosition(link.dataset.position);
+    setTarget("hand");
+    commit({ trump: read.trump, trick: read.trick, hand: read.hand });
+    $("ruling").scrollIntoView({ behavior: "smooth", block: "start" });
+  });
+  addEventListener("popstate", onNavigate);
+  addEventListener("hashchange", onNavigate);
+}
+
+function renderEditor() {
+  const { trump, trick, hand } = state.position;
+  for (const input of document.querySelectorAll('input[name="trump"]')) input.checked = input.value === trump;
+  for (const option of document.querySelectorAll(".trump-option")) {
+    option.classList.toggle("is-chosen", option.querySelector("input").checked);
+  }
+  setTarget(state.target);
+  $("zone-trick").classList.toggle("is-target", state.target === "trick");
+  $("zone-hand").classList.toggle("is-target", state.target === "hand");
+  $("count-trick").textContent = `${trick.length}/${TRICK_LIMIT}`;
+  $("count-hand").textContent = `${hand.length}/${HAND_LIMIT}`;
+  renderZones();
+  const full = state.target === "trick" ? trick.length >= TRICK_LIMIT : hand.length >= HAND_LIMIT;
+  picker.update({ used: new Set([...trick, ...hand]), full, trump });
+  $("picker-status").textContent = full
+    ? t(state.target === "trick" ? "judge.picker.trick_full" : "judge.picker.hand_full")
+    : "";
+  renderTools();
+}
+
+function renderTools() {
+  $("undo").disabled = state.depth <= 0;
+  $("clear").disabled = isEmpty(state.position) && !state.problem;
+}
+
+// The cards of the position, each a button that takes it back; the hand shows the verdicts once ruled.
+function renderZones() {
+  const { trick, hand } = state.position;
+  const partner = partnerIndex(trick);
+  const trickList = $("trick-cards");
+  trickList.replaceChildren();
+  trick.forEach((card, i) => {
+    const who = i === partner ? "partner" : "opponent";
+    const role = t(i === 0 ? `judge.seat.led_${who}` : `judge.seat.${who}`);
+    trickList.append(el(
+      "li",
+      { class: `slot is-${who}`, dataset: { card } },
+      el(
+        "button",
+        { type: "button", class: "slot-card", "aria-label": t("judge.editor.take_back", { card, role }), on: { click: () => takeBack("trick", card) } },
+        cardFace(card),
+      ),
+      el("span", { class: "slot-role", text: role }),
+    ));
+  });
+  for (let i = trick.length; i < TRICK_LIMIT; i++) {
+    trickList.append(el("li", { class: "slot is-empty", "aria-hidden": "true" }, el("span", { class: "slot-blank" })));
+  }
+  const seatKey = ["judge.seat.you_lead", "judge.seat.you_second", "judge.seat.you_third", "judge.seat.you_fourth"][trick.length];
+  const seat = $("seat-info");
+  seat.replaceChildren(t(seatKey));
+  if (partner !== null) seat.append(" ", t("judge.seat.partner_played", { card: trick[partner] }));
+
+  const ruling = state.ruling && !state.ruling.error && state.ruling.position === currentText() ? state.ruling : null;
+  const handList = $("hand-cards");
+  handList.replaceChildren();
+  for (const card of hand) {
+    const verdict = ruling ? (card in ruling.forbidden ? "forbidden" : "legal") : "unknown";
+    const label = t("judge.editor.take_back_hand", { card, verdict });
+    handList.append(el(
+      "li",
+      { class: `slot is-${verdict}`, dataset: { card } },
+      el(
+        "button",
+        { type: "button", class: "slot-card", "aria-label": label, on: { click: () => takeBack("hand", card) } },
+        cardFace(card),
+      ),
+      el("span", { class: "slot-mark", "aria-hidden": "true", text: verdict === "legal" ? "✓" : verdict === "forbidden" ? "✕" : "" }),
+    ));
+  }
+  if (hand.length === 0) {
+    handList.append(el("li", { class: "slot is-empty hint" }, el("span", { class: "slot-hint", text: t("judge.editor.hand_hint") })));
+  }
+  // On a phone the ruling is further down: its headline here, and a way to it.
+  const summary = $("hand-summary");
+  summary.hidden = !ruling;
+  summary.replaceChildren();
+  if (ruling) {
+    summary.append(
+      el("span", { class: "summary-rule", text: ruleLabel(ruling.rule) }),
+      el("span", { text: summaryText(ruling, ruling.legal.length, ruling.hand.length) }),
+      el("button", {
+        type: "button",
+        class: "see-why",
+        text: t("judge.see_why"),
+        on: { click: () => $("ruling").scrollIntoView({ behavior: "smooth", block: "start" }) },
+      }),
+    );
+  }
+}
+
+function ruleLabel(rule) {
+  return rule === 0 ? t("judge.rules.leader") : t("judge.rule_n", { n: rule });
+}
+
+function errorText(error) {
+  if (!error) return "";
+  const key = `error.${error.code}`;
+  return t(key === "error.internal_error" || !has(key) ? "error.internal" : key, { detail: error.message, ...error.params });
+}
+
+function renderProblem() {
+  const box = $("link-problem");
+  const problem = state.problem;
+  box.hidden = !problem;
+  if (!problem) return;
+  $("link-problem-head").textContent = `${t("judge.link.bad")} ${problem.error ? errorText(problem.error) : ""}`.trim();
+  const detail = $("link-problem-detail");
+  detail.replaceChildren();
+  const items = problem.dropped.map((d) => t(`judge.link.dropped_${d.what}`, { text: d.text }));
+  detail.append(t("judge.link.kept"), " ", items.join(" · "));
+}
+
+function renderRuling() {
+  const section = $("ruling");
+  const body = $("ruling-body");
+  const prompt = $("ruling-prompt");
+  const { trump, hand } = state.position;
+  const text = currentText();
+  const ruling = state.ruling && state.ruling.position === text ? state.ruling : null;
+  for (const rule of document.querySelectorAll(".rule")) {
+    rule.classList.remove("is-decisive");
+    rule.removeAttribute("aria-current");
+  }
+  delete section.dataset.rule;
+  delete section.dataset.note;
+  section.dataset.position = text;
+  if (!trump || hand.length === 0) {
+    section.dataset.state = state.ready || document.body.dataset.engine !== "error" ? "prompt" : "error";
+    prompt.hidden = false;
+    prompt.textContent = t(!trump && hand.length === 0 ? "judge.prompt.both" : !trump ? "judge.prompt.trump" : "judge.prompt.hand");
+    body.hidden = true;
+    return;
+  }
+  if (state.ruling?.error) {
+    section.dataset.state = "error";
+    prompt.hidden = false;
+    prompt.textContent = errorText(state.ruling.error);
+    body.hidden = true;
+    return;
+  }
+  if (!ruling) {
+    section.dataset.state = document.body.dataset.engine === "error" ? "error" : "waiting";
+    prompt.hidden = !state.ready;
+    prompt.textContent = state.ready ? t("judge.ruling.working") : "";
+    body.hidden = true;
+    return;
+  }
+  prompt.hidden = true;
+  body.hidden = false;
+  section.dataset.state = "ruled";
+  section.dataset.rule = String(ruling.rule);
+  if (ruling.note) section.dataset.note = ruling.note;
+
+  const legal = ruling.legal.length;
+  const total = ruling.hand.length;
+  const summary = $("ruling-summary");
+  summary.replaceChildren(
+    el("span", { class: "summary-rule", text: ruleLabel(ruling.rule) }),
+    " ",
+    summaryText(ruling, legal, total),
+  );
+
+  const list = $("verdicts");
+  list.replaceChildren();
+  for (const card of ruling.hand) {
+    const forbidden = ruling.forbidden[card];
+    const rule = forbidden ? forbidden.rule : ruling.rule;
+    list.append(el(
+      "li",
+      { class: `verdict ${forbidden ? "is-forbidden" : "is-legal"}`, dataset: { card, legal: String(!forbidden), rule: String(rule) } },
+      cardFace(card),
+      el(
+        "div",
+        { class: "verdict-text" },
+        el("span", { class: "verdict-tag", text: t(forbidden ? "judge.verdict.forbidden" : "judge.verdict.legal") }),
+        forbidden ? el("span", { class: "verdict-rule", text: t("judge.rule_n", { n: forbidden.rule }) }) : null,
+        forbidden ? el("span", { class: "verdict-why", text: t(`reason.${forbidden.key}`, forbidden.params) }) : null,
+      ),
+    ));
+  }
+
+  const note = $("ruling-note");
+  note.hidden = !ruling.note;
+  if (ruling.note) {
+    note.classList.toggle("is-surprise", SURPRISES.has(ruling.note));
+    $("note-text").textContent = t(`note.${ruling.note}`);
+    const variant = $("note-variant");
+    variant.hidden = !SURPRISES.has(ruling.note);
+    variant.textContent = SURPRISES.has(ruling.note) ? t(`judge.variant.${ruling.note}`) : "";
+  }
+
+  const decisive = document.querySelector(`.rule[data-rule="${ruling.rule}"]`);
+  decisive?.classList.add("is-decisive");
+  decisive?.setAttribute("aria-current", "true");
+}
+
+function summaryText(ruling, legal, total) {
+  if (legal === total) return t("judge.summary.all", { n: total });
+  if (legal === 1) return t("judge.summary.only", { card: ruling.legal[0] });
+  return t("judge.summary.some", { legal, total });
+}
+
+function renderShare() {
+  const text = currentText();
+  const complete = Boolean(state.position.trump) && state.position.hand.length > 0;
+  $("share").disabled = !complete;
+  $("share-link").value = complete ? new URL(urlFor(text), location.href).href : "";
+  $("share-status").textContent = "";
+}
+
+async function share() {
+  const url = new URL(urlFor(currentText()), location.href).href;
+  const status = $("share-status");
+  const copying = navigator.clipboard?.writeText(url).then(() => true, () => false) ?? Promise.resolve(false);
+  if (navigator.share) {
+    const ruling = state.ruling?.position === currentText() ? state.ruling : null;
+    const text = ruling ? summaryText(ruling, ruling.legal.length, ruling.hand.length) : "";
+    navigator.share({ title: t("judge.title"), text, url }).catch(() => {});
+  }
+  if (await copying) {
+    status.textContent = t("judge.share.copied");
+  } else {
+    status.textContent = t("judge.share.copy_yourself");
+    $("share-link").focus();
+  }
+}
+
+function renderExamples() {
+  const list = $("examples");
+  list.replaceChildren();
+  for (const example of EXAMPLES) {
+    const read = readPosition(example.position);
+    const ruling = example.ruling && !example.ruling.error ? example.ruling : null;
+    const verdict = ruling
+      ? el(
+        "p",
+        { class: "example-ruling", dataset: { rule: String(ruling.rule) } },
+        el("span", { class: "example-rule", text: ruleLabel(ruling.rule) }),
+        " ",
+        summaryText(ruling, ruling.legal.length, ruling.hand.length),
+      )
+      : el("p", { class: "example-ruling is-pending", text: t("judge.examples.pending") });
+    list.append(el(
+      "li",
+      { class: "example", dataset: { example: example.id } },
+      el(
+        "a",
+        { href: `#${example.position}`, dataset: { position: example.position }, class: "example-link" },
+        el("span", { class: "example-title", text: t(`judge.example.${example.id}`) }),
+        el(
+          "span",
+          { class: "example-position" },
+          el("span", { class: "example-label", text: t("judge.examples.table") }),
+          ...read.trick.map((c) => cardInline(c)),
+          el("span", { class: "example-label", text: t("judge.examples.hand") }),
+          ...read.hand.map((c) => cardInline(c)),
+        ),
+        verdict,
+      ),
+    ));
+  }
+}
