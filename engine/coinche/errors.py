@@ -24,6 +24,9 @@ ENGLISH = {
     "deal_over": "the deal is over",
     "match_over": "the match is over",
     "bad_option": "invalid option {name}={value}",
+    "no_match": "no match is in progress",
+    "save_corrupt": "the saved game is corrupt: {detail}",
+    "save_old": "the saved game comes from another release ({detail})",
 }
 
 

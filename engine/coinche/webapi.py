@@ -28,6 +28,7 @@ from collections.abc import Callable
 from typing import Any
 
 import coinche
+from coinche.errors import CoincheError
 
 
 class ApiError(Exception):
@@ -79,6 +80,8 @@ def handle(cmd: str, args_json: str) -> str:
         return _dumps({"result": _call(cmd, args_json)})
     except ApiError as error:
         return _dumps({"error": error.as_json()})
+    except CoincheError as error:  # the engine's refusals: a stable key and its params
+        return _dumps({"error": {"code": error.key, "params": error.to_json()["params"], "message": str(error)}})
     except Exception as error:  # a bug: report it as data, the worker must keep answering
         return _dumps({
             "error": {
@@ -91,3 +94,10 @@ def handle(cmd: str, args_json: str) -> str:
 
 def _dumps(answer: dict[str, Any]) -> str:
     return json.dumps(answer, separators=(",", ":"), allow_nan=False)
+
+
+# The game's and the judge's commands (coinche.webcommands), registered last: they import the engine.
+from . import webcommands  # noqa: E402
+
+COMMANDS.update(webcommands.COMMANDS)
+

@@ -1,0 +1,190 @@
+"""A game session: one match, the seats the humans hold, bots in the others, and a save that replays.
+
+This is what the web worker and the 1v1 referee drive.  A session is rebuilt exactly from
+its snapshot (settings + every action in order), so a match in progress survives a reload.
+
+>>> s = Session.new(variant="classic", target=501, level="easy", seed="doc")
+>>> while s.match.current_player != 0:
+...     _ = s.bot_step()
+>>> again = Session.from_snapshot(s.snapshot())
+>>> again.state(0) == s.state(0)
+True
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from .calls import Call
+from .cards import Card, card_name
+from .deal import Phase
+from .errors import CoincheError
+from .match import TARGETS, Match, Rules
+from .rng import derive_seed
+
+FORMAT = "coinche-session/1"
+LEVELS = ("easy", "normal", "expert")
+
+
+class SessionError(CoincheError, ValueError):
+    """A snapshot that is corrupt (``save_corrupt``) or from another release (``save_old``)."""
+
+
+def make_bot(level: str, seed: int):
+    from .bots import make_bot as make
+
+    return make(level, seed=seed)
+
+
+class Session:
+    def __init__(self, settings: dict[str, Any]) -> None:
+        self.settings = settings
+        self.match = Match(Rules(settings["variant"], settings["target"]), seed=settings["seed"])
+        self.actions: list[str] = []
+        self.humans = tuple(settings.get("humans", (0,)))
+        self._bots: dict[tuple[int, int], Any] = {}
+
+    @classmethod
+    def new(cls, variant: str = "coinche", target: int = 1000, level: str = "normal",
+            seed: int | str | None = None, humans: tuple[int, ...] = (0,)) -> "Session":
+        if variant not in ("coinche", "classic"):
+            raise CoincheError("bad_option", name="variant", value=variant)
+        if target not in TARGETS:
+            raise CoincheError("bad_option", name="target", value=target)
+        if level not in LEVELS:
+            raise CoincheError("bad_option", name="level", value=level)
+        if seed is None:
+            import os
+
+            seed = os.urandom(8).hex()
+        settings = {"variant": variant, "target": target, "level": level, "seed": str(seed), "humans": list(humans)}
+        return cls(settings)
+
+    # ------------------------------------------------------------ save and restore
+    def snapshot(self) -> dict[str, Any]:
+        from . import __version__
+
+        return {"format": FORMAT, "engine": __version__, "settings": dict(self.settings), "actions": list(self.actions)}
+
+    @classmethod
+    def from_snapshot(cls, snapshot: Any) -> "Session":
+        if not isinstance(snapshot, dict) or "format" not in snapshot:
+            raise SessionError("save_corrupt", detail="not a saved game")
+        if snapshot["format"] != FORMAT:
+            raise SessionError("save_old", detail=str(snapshot["format"]))
+        settings = snapshot.get("settings")
+        actions = snapshot.get("actions")
+        if not isinstance(settings, dict) or not isinstance(actions, list):
+            raise SessionError("save_corrupt", detail="settings or actions missing")
+        try:
+            session = cls.new(
+                settings["variant"], settings["target"], settings["level"], settings["seed"],
+                tuple(settings.get("humans", (0,))),
+            )
+            for i, action in enumerate(actions):
+                if not isinstance(action, str):
+                    raise SessionError("save_corrupt", detail=f"action {i + 1} is not text")
+                session._apply(action)
+        except SessionError:
+            raise
+        except (CoincheError, KeyError, TypeError, ValueError) as e:
+            raise SessionError("save_corrupt", detail=str(e)) from None
+        return session
+
+    # ------------------------------------------------------------ actions
+    def _apply(self, action: str, seat: int | None = None) -> dict[str, Any]:
+        match = self.match
+        deal = match.deal
+        before_tricks, before_ann = len(deal.tricks), len(deal.announcements)
+        actor = deal.turn
+        kind = "call" if deal.phase == Phase.AUCTION else "card"
+        match.apply(action, seat)
+        self.actions.append(action)
+        event: dict[str, Any] = {"seat": actor, "action": action, "type": kind}
+        if len(deal.announcements) > before_ann:
+            event["announce"] = deal.announcements[-1][1]
+        if len(deal.tricks) > before_tricks:
+            leader, cards, winner = deal.tricks[-1]
+            from .play import trick_points
+
+            event["trick"] = {
+                "leader": leader, "cards": [card_name(c) for c in cards], "winner": winner,
+                "points": trick_points(cards, deal.trump) + (10 if len(deal.tricks) == 8 else 0),
+                "last": len(deal.tricks) == 8,
+            }
+        if deal.is_over:
+            event["deal_end"] = {
+                "record": match.history[-1],
+                "totals": list(match.totals),
+            }
+            if match.is_over:
+                event["match_over"] = {"winner": match.winner, "totals": list(match.totals)}
+        return event
+
+    def act(self, seat: int, action: str) -> dict[str, Any]:
+        """A human's action, checked (turn, legality); raises a :class:`CoincheError` subclass."""
+        if seat not in self.humans:
+            raise CoincheError("out_of_turn", seat=seat, expected=self.match.current_player)
+        action = self._normalise(action)
+        return self._apply(action, seat)
+
+    def _normalise(self, action: str) -> str:
+        if not isinstance(action, str):
+            raise CoincheError("unknown_call", text=repr(action))
+        if self.match.deal.phase == Phase.AUCTION:
+            return str(Call.parse(action))
+        return str(Card.parse(action))
+
+    def bot_for(self, seat: int):
+        key = (self.match.deal_index, seat)
+        bot = self._bots.get(key)
+        if bot is None:
+            self._bots = {k: v for k, v in self._bots.items() if k[0] == self.match.deal_index}
+            bot = make_bot(self.settings["level"], derive_seed(self.settings["seed"], 100_000 + key[0] * 4 + seat))
+            self._bots[key] = bot
+        return bot
+
+    def replace_by_bot(self, seat: int) -> None:
+        """Give a human's seat to a bot for the rest of the match (the 1v1 referee, when a player leaves).
+
+        The actions played so far stay as they are, so the snapshot still replays.
+        """
+        if seat in self.humans:
+            self.humans = tuple(s for s in self.humans if s != seat)
+            self.settings["humans"] = list(self.humans)
+
+    def bot_step(self) -> dict[str, Any] | None:
+        """Let the bot to move act once; ``None`` when a human is to move or the match is over."""
+        match = self.match
+        seat = match.current_player
+        if seat < 0 or seat in self.humans:
+            return None
+        action = self.bot_for(seat).act(match.deal.view(seat))
+        return self._apply(str(action), seat)
+
+    def coach(self, seat: int) -> dict[str, Any] | None:
+        """The Normal bot's call for ``seat`` during the auction, with its reason (message key + params)."""
+        deal = self.match.deal
+        if deal.phase != Phase.AUCTION or deal.turn != seat:
+            return None
+        from .bots import make_bot as make
+
+        coach = make("normal", seed=derive_seed(self.settings["seed"], 200_000 + self.match.deal_index * 4 + seat))
+        call, key, params = coach.explain_call(deal.view(seat))
+        return {"call": str(call), "key": key, "params": params}
+
+    # ------------------------------------------------------------ what a seat sees
+    def state(self, seat: int) -> dict[str, Any]:
+        match = self.match
+        out = match.view(seat)
+        out["settings"] = dict(self.settings)
+        out["humans"] = list(self.humans)
+        out["history"] = [
+            {"scores": r["result"]["scores"], "void": r["result"]["void"], "contract": r["result"]["contract"],
+             "made": r["result"].get("made")}
+            for r in match.history
+        ]
+        last = match.deal.tricks[-1] if match.deal.tricks else None
+        out["last_trick"] = None if last is None else {
+            "leader": last[0], "cards": [card_name(c) for c in last[1]], "winner": last[2]}
+        return out
