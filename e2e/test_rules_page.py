@@ -1,0 +1,117 @@
+"""The rules page, served from dist/: its four languages, its pictures, its links to the judge.
+
+It needs no engine: it must be ready at once, without Pyodide or the worker.
+"""
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+LANGUAGES = ("en", "fr", "de", "es")
+
+# What a reader of each language must find: the jack of hearts' name and corner letter, and a word of the
+# game's vocabulary in the card-play section.
+EXPECTED = {
+    "en": {"jack_of_hearts": "jack of hearts", "jack": "J", "word": "trump"},
+    "fr": {"jack_of_hearts": "valet de cœur", "jack": "V", "word": "surcouper"},
+    "de": {"jack_of_hearts": "Herz-Bube", "jack": "B", "word": "übertrumpfen"},
+    "es": {"jack_of_hearts": "jota de corazones", "jack": "J", "word": "fallar por debajo"},
+}
+JUDGE_LINKS = [
+    "judge.html#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s",
+    "judge.html#trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac",
+]
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((DIST / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def open_rules(page, site_url):
+    page.goto(site_url + "rules.html")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
+
+
+def untranslated(page) -> list[str]:
+    """Elements whose catalogue text is empty or is the key itself (i18n.t's answer to a missing key)."""
+    return page.evaluate("""() => [...document.querySelectorAll("[data-i18n]")]
+        .filter((el) => !el.textContent.trim() || el.textContent === el.dataset.i18n)
+        .map((el) => el.dataset.i18n)""")
+
+
+def test_switching_language_translates_the_page(guarded_page, site_url):
+    page = guarded_page
+    open_rules(page, site_url)
+    for lang in ("fr", "de", "es", "en"):
+        page.select_option("#language", lang)
+        messages, expected = catalogue(lang), EXPECTED[lang]
+        expect(page.locator("html")).to_have_attribute("lang", lang)
+        expect(page.locator("h1")).to_have_text(messages["rules.title"])
+        expect(page).to_have_title(messages["rules.page.title"])
+        expect(page.locator("#play")).to_contain_text(expected["word"])
+        expect(page.locator("#scoring .formula-box").first).to_contain_text(messages["rules.scoring.madeDeclarer"])
+        expect(page.locator(".trump-badge").first).to_contain_text(messages["suit.h"])
+        jack = page.locator(".position .hand .card.legal").first
+        expect(jack).to_have_attribute("aria-label", expected["jack_of_hearts"])
+        expect(jack.locator(".card-rank")).to_have_text(expected["jack"])
+        expect(page.locator(".language select option[value=de]")).to_have_text("Deutsch")
+        assert untranslated(page) == [], lang
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_every_text_comes_from_the_catalogue(guarded_page, site_url, lang):
+    page = guarded_page
+    page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    open_rules(page, site_url)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    assert untranslated(page) == []
+    faq = catalogue(lang)["rules.faq.q1"]
+    expect(page.locator("#faq summary").first).to_have_text(faq)
+
+
+def test_the_chosen_language_is_remembered(guarded_page, site_url):
+    page = guarded_page
+    open_rules(page, site_url)
+    page.select_option("#language", "de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    open_rules(page, site_url)
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    expect(page.locator("#language")).to_have_value("de")
+
+
+def test_the_argued_positions_link_to_the_judge(guarded_page, site_url):
+    page = guarded_page
+    open_rules(page, site_url)
+    links = page.locator(".position .judge-link")
+    expect(links).to_have_count(2)
+    assert [links.nth(i).get_attribute("href") for i in range(2)] == JUDGE_LINKS
+    assert (DIST / "judge.html").is_file()
+    # The pictures agree with the verdicts: one legal card in the first position, all four in the second.
+    first, second = page.locator(".position").nth(0), page.locator(".position").nth(1)
+    expect(first.locator(".hand .card.legal")).to_have_count(1)
+    expect(first.locator(".hand .card.forbidden")).to_have_count(2)
+    expect(second.locator(".hand .card.legal")).to_have_count(4)
+    expect(page.locator(".site-nav a[href='index.html']").first).to_be_visible()
+    expect(page.locator(".site-nav a[href='judge.html']")).to_be_visible()
+
+
+def test_no_engine_is_loaded(guarded_page, site_url):
+    page = guarded_page
+    open_rules(page, site_url)
+    page.wait_for_load_state("networkidle")
+    requested = [response.url for response in page.responses]
+    assert not [url for url in requested if "pyodide" in url or "engine" in url or url.endswith(".whl")], requested
+
+
+@pytest.mark.parametrize("width,height", [(390, 844), (1440, 900)])
+def test_nothing_overflows_sideways(guarded_page, site_url, width, height):
+    page = guarded_page
+    page.set_viewport_size({"width": width, "height": height})
+    for lang in LANGUAGES:
+        page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+        open_rules(page, site_url)
+        assert page.evaluate("document.documentElement.scrollWidth") <= width, lang
