@@ -222,7 +222,7 @@ def report_sizes(dist: Path, files: list[str]) -> None:
     total = sum((dist / name).stat().st_size for name in files)
     first = [n for n in files if not any(fnmatch.fnmatch(n, pattern) for pattern in ON_DEMAND)]
     say(f"dist: {len(files)} files, {human(total)}")
-    say("first visit (gzip -6, as a server would send it):")
+    say("first visit, at most (every file but ON_DEMAND; gzip -6, as a server would send it):")
     raw_sum = gz_sum = 0
     for name in sorted(first, key=lambda n: -(dist / n).stat().st_size):
         raw = (dist / name).read_bytes()
@@ -232,24 +232,16 @@ def report_sizes(dist: Path, files: list[str]) -> None:
     say(f"  {'total (' + str(len(first)) + ' files)':44} {human(raw_sum):>10} {human(gz_sum):>10}")
 
 
-def build(dist: Path) -> None:
-    web = ROOT / "web"
-    if not (web / "index.html").is_file():
-        raise BuildError(f"{web}/index.html is missing")
-    tgz = fetch_pinned(PYODIDE_TGZ, PYODIDE_TGZ_SHA256, download_pyodide)
-    micropip = fetch_pinned(MICROPIP_WHEEL, MICROPIP_WHEEL_SHA256, download_micropip)
-    wheel = build_engine_wheel()
-
-    if dist.exists():
-        shutil.rmtree(dist)
-    shutil.copytree(web, dist)
-    if (dist / "pyodide").exists() or (dist / "wheels").exists() or (dist / "build-info.json").exists():
+def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
+    """Fill the empty folder out with the site; return its build-info."""
+    shutil.copytree(ROOT / "web", out)
+    if (out / "pyodide").exists() or (out / "wheels").exists() or (out / "build-info.json").exists():
         raise BuildError("web/ must not hold pyodide/, wheels/ or build-info.json: the build makes them")
-    info = vendor_pyodide(tgz, micropip, dist / "pyodide")
-    (dist / "wheels").mkdir()
-    shutil.copy2(wheel, dist / "wheels" / wheel.name)
+    info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide")
+    (out / "wheels").mkdir()
+    shutil.copy2(wheel, out / "wheels" / wheel.name)
 
-    hashes = file_hashes(dist)
+    hashes = file_hashes(out)
     build_info = {
         "version": wheel_version(wheel),
         "wheel": {
@@ -263,10 +255,34 @@ def build(dist: Path) -> None:
         "build_id": hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16],
         "files": hashes,
     }
-    (dist / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    (out / "build-info.json").write_text(json.dumps(build_info, indent=1) + "\n")
+    return build_info
+
+
+def build(dist: Path) -> None:
+    if not (ROOT / "web" / "index.html").is_file():
+        raise BuildError(f"{ROOT / 'web'}/index.html is missing")
+    tgz = fetch_pinned(PYODIDE_TGZ, PYODIDE_TGZ_SHA256, download_pyodide)
+    micropip = fetch_pinned(MICROPIP_WHEEL, MICROPIP_WHEEL_SHA256, download_micropip)
+    wheel = build_engine_wheel()
+
+    # Built beside dist/ and swapped in by two renames: a server of dist/ never sees a half-made site.
+    staging, old = dist.parent / f".{dist.name}.staging", dist.parent / f".{dist.name}.old"
+    for leftover in (staging, old):
+        if leftover.exists():
+            shutil.rmtree(leftover)
+    try:
+        build_info = assemble(staging, wheel, tgz, micropip)
+        if dist.exists():
+            dist.rename(old)
+        staging.rename(dist)
+    finally:
+        for leftover in (staging, old):
+            if leftover.exists():
+                shutil.rmtree(leftover)
     say(f"wrote {dist.relative_to(ROOT) if dist.is_relative_to(ROOT) else dist}/ "
         f"(coinche {build_info['version']}, build {build_info['build_id']})")
-    report_sizes(dist, [*hashes, "build-info.json"])
+    report_sizes(dist, [*build_info["files"], "build-info.json"])
 
 
 def main(argv: list[str] | None = None) -> int:
