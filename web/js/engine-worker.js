@@ -3,17 +3,26 @@
 // Page -> worker: {id, cmd, args}           (args: a plain JSON object)
 // Worker -> page: {id, result} | {id, error: {code, message, params}}
 //                 {type: "progress", step, loaded, total}   while booting (bytes where known, else 0)
-//                 {type: "ready", version, timings}          once, when the engine answers
+//                 {type: "ready", version, timings}          once, when the engine answers; timings
+//                   holds ms since the worker started and how Python started (snapshot: "restored",
+//                   "made" or "off")
 //                 {type: "boot-error", error: {code, message, params}}   once, if booting failed
 //
 // Every command goes through coinche.webapi.handle(cmd, args_json) -> JSON text: the page never has Python
 // code run, and no Python object crosses the boundary.
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+//
+// Options come in the worker's name (a query string would be lost when a service worker serves this
+// script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js).
+import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
+import { SnapshotStore } from "./snapshot-store.js";
 
 const SITE = new URL("../", import.meta.url);
 const PYODIDE_URL = new URL("pyodide/", SITE).href;
 const started = performance.now();
-const timings = {};
+const timings = { snapshot: "off" };
+const snapshots = !self.name.split(" ").includes("no-snapshot") && SnapshotStore.available()
+  ? new SnapshotStore(new URL(`memory-snapshot-${PYODIDE_VERSION}.bin`, PYODIDE_URL).href)
+  : null;
 
 function progress(step, loaded = 0, total = 0) {
   postMessage({ type: "progress", step, loaded, total });
@@ -58,12 +67,29 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-async function boot() {
-  progress("build-info");
-  // build-info.json names the wheel of this build; fetched while the interpreter starts.
-  const buildInfo = fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
+// Python restored from `saved` (a memory snapshot) if given; else started afresh, its snapshot then saved.
+async function startPython(saved) {
   progress("pyodide");
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL });
+  if (saved) {
+    const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: saved });
+    pyodide.runPython("import random; random.seed()"); // the snapshot holds the generator's state
+    timings.snapshot = "restored";
+    return pyodide;
+  }
+  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: snapshots !== null });
+  if (snapshots) {
+    try {
+      snapshots.write(pyodide.makeMemorySnapshot()); // taken before any other Python runs; saved meanwhile
+      timings.snapshot = "made";
+    } catch (error) {
+      timings.snapshotError = messageOf(error);
+    }
+  }
+  return pyodide;
+}
+
+// The engine wheel named by build-info.json, installed and imported; its handle(cmd, args_json).
+async function installEngine(pyodide, buildInfo) {
   mark("pyodide");
   const info = await buildInfo;
   const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
@@ -85,9 +111,30 @@ async function boot() {
   return { handle, version: pong.result.version ?? info.version };
 }
 
+async function boot() {
+  progress("build-info");
+  // build-info.json names the wheel of this build; fetched while the interpreter starts.
+  const buildInfo = fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
+  buildInfo.catch(() => {}); // awaited later; a failure surfaces there
+  const saved = await snapshots?.read();
+  if (saved) {
+    try {
+      return await installEngine(await startPython(saved), buildInfo);
+    } catch (error) {
+      // A snapshot of another build, or broken: forget it and start afresh (a new one is saved).
+      timings.snapshotError = messageOf(error);
+      await snapshots.drop();
+    }
+  }
+  return installEngine(await startPython(null), buildInfo);
+}
+
+function messageOf(error) {
+  return error instanceof Error ? error.message : String(error);
+}
+
 function asError(error, code) {
-  const message = error instanceof Error ? error.message : String(error);
-  return { code, message, params: {} };
+  return { code, message: messageOf(error), params: {} };
 }
 
 const ready = boot();
