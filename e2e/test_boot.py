@@ -103,3 +103,44 @@ def test_no_inline_script_or_style_in_web_pages():
         finder = _InlineFinder()
         finder.feed(html.read_text())
         assert not finder.found, f"{html.relative_to(ROOT)}: {finder.found} (the CSP forbids them)"
+
+
+SNAPSHOTS = "coinche-pyodide-snapshots"
+
+
+def boot_and_timings(page, url: str) -> dict:
+    page.goto(url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    return page.evaluate("async () => (await import('/js/main.js')).engine.timings")
+
+
+def saved_snapshots(page) -> list[str]:
+    """Poll until the worker's snapshot write has landed; the keys in the snapshot cache."""
+    for _ in range(100):
+        keys = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", SNAPSHOTS)
+        if keys:
+            return keys
+        page.wait_for_timeout(100)
+    return []
+
+
+def test_second_visit_restores_the_memory_snapshot(guarded_page, site_url):
+    page = guarded_page
+    assert boot_and_timings(page, site_url)["snapshot"] == "made"
+    assert len(saved_snapshots(page)) == 1
+    assert boot_and_timings(page, site_url)["snapshot"] == "restored"
+
+
+def test_a_broken_snapshot_is_replaced_and_the_engine_still_boots(guarded_page, site_url):
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    [key] = saved_snapshots(page)
+    page.evaluate("""async ([name, key]) => {
+        const junk = new Uint8Array(4096).fill(7);
+        const headers = { "X-Snapshot-Bytes": String(junk.length) };
+        await (await caches.open(name)).put(key, new Response(junk, { headers }));
+    }""", [SNAPSHOTS, key])
+    timings = boot_and_timings(page, site_url)
+    assert timings["snapshot"] == "made"
+    assert "magic" in timings["snapshotError"]
