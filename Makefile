@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: venv build serve test test-engine test-full test-e2e bench chromium clean
+.PHONY: venv build serve test test-engine test-full test-e2e bench chromium clean referee
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -28,6 +28,11 @@ build: venv
 
 serve: build
 	$(PY) tools/serve.py --port $(PORT) dist
+
+# The 1v1 referee on ws://127.0.0.1:8765 (e.g. REFEREE_ARGS="--host 0.0.0.0 --grace 90"); see referee/README.md.
+REFEREE_ARGS ?=
+referee: venv
+	$(PY) -m coinche_referee $(REFEREE_ARGS)
 
 test-engine: venv
 	$(PY) -m pytest tests $(PYTEST_ARGS)

@@ -1,0 +1,63 @@
+"""``python -m coinche_referee``: run the referee until SIGINT or SIGTERM."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import signal
+import sys
+
+from coinche.session import LEVELS
+
+from .referee import Config
+
+
+def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
+    p = argparse.ArgumentParser(prog="python -m coinche_referee", description=__doc__)
+    d = Config()
+    p.add_argument("--host", default="127.0.0.1", help="address to listen on (default: %(default)s)")
+    p.add_argument("--port", type=int, default=8765, help="port, 0 for any free one (default: %(default)s)")
+    p.add_argument("--grace", type=float, default=d.grace,
+                   help="seconds a dropped player has to come back before a bot takes the seat (default: %(default)s)")
+    p.add_argument("--bot-delay", type=float, default=d.bot_delay,
+                   help="seconds before each bot action (default: %(default)s)")
+    p.add_argument("--level", choices=LEVELS, default=d.level, help="the bots' level (default: %(default)s)")
+    p.add_argument("--lobby-timeout", type=float, default=d.lobby_timeout,
+                   help="seconds alone in the queue before the page is told (default: %(default)s)")
+    p.add_argument("--origin", action="append", default=[],
+                   help="a page origin allowed to connect, e.g. https://belote.example (repeat; default: any)")
+    p.add_argument("--max-clients", type=int, default=d.max_clients, help="connections at once (default: %(default)s)")
+    p.add_argument("--stats", type=float, default=0, metavar="SECONDS",
+                   help="print memory and counts as a JSON line on stderr this often (default: never)")
+    p.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
+    return p.parse_args(argv)
+
+
+async def _serve(args: argparse.Namespace) -> None:
+    from .server import report, running
+
+    config = Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
+                    lobby_timeout=args.lobby_timeout, max_clients=args.max_clients)
+    stop = asyncio.get_running_loop().create_future()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+    async with running(config, args.host, args.port, args.origin) as served:
+        print(f"coinche referee listening on ws://{args.host}:{served.port} "
+              f"(bots {config.level}, grace {config.grace:g}s, bot delay {config.bot_delay:g}s)", flush=True)
+        reporter = asyncio.create_task(report(served.referee, args.stats)) if args.stats > 0 else None
+        await stop
+        if reporter is not None:
+            reporter.cancel()
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    asyncio.run(_serve(args))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,179 @@
+"""The wire protocol: what a page may send, and the public form of what the referee sends back.
+
+Every frame is one JSON object with a ``type``.  A request is read in two steps, like a move in
+python-chess: :func:`parse_request` checks the syntax (size, JSON, known type, field types) and
+gives a :class:`Request`; whether it is allowed now (turn, legality, seat) is the referee's
+business.  Anything wrong raises :class:`RefereeError`, with a stable ``key`` and its ``params``.
+
+>>> parse_request('{"type": "act", "action": "80h", "id": 7}')
+Request(type='act', id=7, fields={'action': '80h'})
+>>> parse_request('{"type": "act"}')
+Traceback (most recent call last):
+...
+coinche_referee.protocol.RefereeError: malformed message: 'action' is required
+
+PROTOCOL.md describes every message.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from coinche.errors import CoincheError
+from coinche.match import TARGETS
+from coinche.deal import VARIANTS
+
+PROTOCOL = "coinche-referee/1"
+
+ENGLISH = {
+    "bad_json": "the message is not a JSON object",
+    "bad_message": "malformed message: {detail}",
+    "too_large": "the message is {size} bytes, more than {limit}",
+    "binary": "binary frames are not accepted, send JSON text",
+    "rate_limited": "too many messages, slow down",
+    "unknown_type": "unknown message type '{type}'",
+    "not_seated": "you have no seat at a table",
+    "already_seated": "you already sit at a table or wait for one",
+    "not_waiting": "you are not waiting for a table",
+    "no_such_table": "no table waits with code '{code}'",
+    "bad_token": "unknown or expired reconnect token",
+    "seat_lost": "your seat was given to a bot",
+    "stale": "the table is at action {seq}, your message answers action {sent}",
+    "server_full": "the referee is full, try again later",
+    "superseded": "another connection took this seat over",
+    "internal": "the referee failed: {detail}",
+}
+
+
+class RefereeError(CoincheError):
+    """A request the referee refuses; ``id`` is the request's id, echoed in the error message."""
+
+    def __init__(self, key: str, *, id: int | str | None = None, **params: Any) -> None:
+        self.id = id
+        super().__init__(key, **params)
+
+    def english(self) -> str:
+        template = ENGLISH.get(self.key)
+        if template is None:
+            return super().english()
+        return template.format(**self.params)
+
+
+# ---------------------------------------------------------------- requests
+
+#: For each request type, its fields: name -> (checker, required).
+_STR16 = ("text of at most 16 characters", lambda v: isinstance(v, str) and len(v) <= 16)
+_STR64 = ("text of at most 64 characters", lambda v: isinstance(v, str) and len(v) <= 64)
+_INT = ("an integer", lambda v: type(v) is int and 0 <= v < 1 << 31)
+_VARIANT = (f"one of {', '.join(VARIANTS)}", lambda v: isinstance(v, str) and v in VARIANTS)
+_TARGET = (f"one of {', '.join(map(str, TARGETS))}", lambda v: type(v) is int and v in TARGETS)
+FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
+    "ping": {},
+    "queue": {"variant": (_VARIANT, False), "target": (_TARGET, False)},
+    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False)},
+    "join": {"code": (_STR16, True)},
+    "cancel": {},
+    "resume": {"token": (_STR64, True)},
+    "act": {"action": (_STR16, True), "seq": (_INT, False)},
+    "state": {},
+    "leave": {},
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Request:
+    type: str
+    id: int | str | None
+    fields: dict[str, Any]
+
+    def get(self, name: str, default: Any = None) -> Any:
+        return self.fields.get(name, default)
+
+
+def _request_id(value: Any) -> int | str | None:
+    if value is None or (type(value) is int and -(1 << 53) < value < 1 << 53):
+        return value
+    if isinstance(value, str) and len(value) <= 64:
+        return value
+    raise RefereeError("bad_message", detail="'id' must be an integer or a text of at most 64 characters")
+
+
+def parse_request(frame: str | bytes, limit: int = 4096) -> Request:
+    """Read one frame from a page; raises :class:`RefereeError` (with the request's id once it is known)."""
+    if not isinstance(frame, str):
+        raise RefereeError("binary")
+    size = len(frame) if frame.isascii() else len(frame.encode("utf-8", "surrogatepass"))
+    if size > limit:
+        raise RefereeError("too_large", size=size, limit=limit)
+    try:
+        data = json.loads(frame)
+    except (ValueError, RecursionError):
+        raise RefereeError("bad_json") from None
+    if not isinstance(data, dict):
+        raise RefereeError("bad_json")
+    rid = _request_id(data.get("id"))
+    kind = data.get("type")
+    if not isinstance(kind, str):
+        raise RefereeError("bad_message", id=rid, detail="'type' must be a text")
+    spec = FIELDS.get(kind)
+    if spec is None:
+        raise RefereeError("unknown_type", id=rid, type=kind[:32])
+    fields = {}
+    for name, value in data.items():
+        if name in ("type", "id"):
+            continue
+        if name not in spec:
+            raise RefereeError("bad_message", id=rid, detail=f"unknown field '{name[:32]}'")
+        (what, check), _ = spec[name]
+        if not check(value):
+            raise RefereeError("bad_message", id=rid, detail=f"'{name}' must be {what}")
+        fields[name] = value
+    for name, (_, required) in spec.items():
+        if required and name not in fields:
+            raise RefereeError("bad_message", id=rid, detail=f"'{name}' is required")
+    return Request(kind, rid, fields)
+
+
+# ---------------------------------------------------------------- what a seat receives
+
+#: The settings a page may see: never the seed, from which every deal of the match follows.
+PUBLIC_SETTINGS = ("variant", "target", "level", "humans")
+
+
+def public_state(session, seat: int) -> dict[str, Any]:
+    """``Session.state(seat)`` without the match seed, with ``seq`` (how many actions the match has had)."""
+    state = session.state(seat)
+    state["settings"] = {k: v for k, v in state["settings"].items() if k in PUBLIC_SETTINGS}
+    state["seq"] = len(session.actions)
+    return state
+
+
+def public_event(event: dict[str, Any], deal_index: int) -> dict[str, Any]:
+    """An event of ``Session.act``/``bot_step`` as every player may see it.
+
+    The action, the trick it completed and the belote announcement are public the moment they
+    happen.  At the end of a deal the engine adds the deal's full record; a player receives it
+    without the shuffled deck (never public), and without the hands when the deal was void (those
+    cards were never shown).  After a played deal every card has been played face up by a known
+    seat, so the hands as dealt are public knowledge.
+
+    >>> e = public_event({"seat": 1, "action": "pass", "type": "call", "deal_end": {"totals": [0, 0],
+    ...     "record": {"format": "coinche-deal/1", "deck": "7s,8s", "hands": ["7s", "8s"],
+    ...                "result": {"void": True}}}}, 3)
+    >>> e["deal_index"], e["deal_end"]["record"]
+    (3, {'result': {'void': True}})
+    """
+    out = dict(event, deal_index=deal_index)
+    end = event.get("deal_end")
+    if end is not None:
+        record = {k: v for k, v in end["record"].items() if k not in ("format", "deck")}
+        if record.get("result", {}).get("void"):
+            record.pop("hands", None)
+        out["deal_end"] = dict(end, record=record)
+    return out
+
+
+def dumps(message: dict[str, Any]) -> str:
+    return json.dumps(message, separators=(",", ":"))

@@ -1,0 +1,302 @@
+"""The referee: the lobby (matchmaking and private tables), the tables, and every request checked.
+
+:class:`Referee` does no I/O of its own.  The transport (:mod:`coinche_referee.server`) makes a
+:class:`Client` per connection and calls :meth:`Referee.connect`, :meth:`Referee.handle` for each
+frame and :meth:`Referee.disconnect`; the referee answers through ``client.send(message)``.
+A refused request gets one ``error`` message and changes nothing.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from coinche import __version__ as ENGINE_VERSION
+from coinche.deal import VARIANTS
+from coinche.errors import CoincheError
+from coinche.match import TARGETS
+from coinche.session import LEVELS, Session
+
+from .codes import new_code, parse_code
+from .limits import TokenBucket
+from .protocol import PROTOCOL, RefereeError, Request, parse_request
+from .table import Table
+
+log = logging.getLogger("coinche_referee")
+
+
+@dataclass(frozen=True)
+class Config:
+    """The referee's settings; every duration is in seconds."""
+
+    grace: float = 60.0            # how long a dropped player may take to come back
+    bot_delay: float = 0.8         # pause before each bot action, so humans can follow
+    level: str = "normal"          # the bots' level
+    lobby_timeout: float = 10.0    # waiting alone this long, the page is told (``no_opponent``)
+    private_timeout: float = 900.0 # a private table nobody joins is given up
+    max_message: int = 4096        # bytes in one frame
+    rate: float = 10.0             # messages a second, sustained, per connection
+    burst: int = 20                # messages at once, per connection
+    flood_close: int = 200         # refused messages in a row before the connection is closed
+    max_clients: int = 10_000      # connections at once
+    variant: str = "coinche"       # the default options of a table
+    target: int = 1000
+
+    def __post_init__(self) -> None:
+        if self.level not in LEVELS:
+            raise ValueError(f"level must be one of {', '.join(LEVELS)}")
+        if self.variant not in VARIANTS or self.target not in TARGETS:
+            raise ValueError("unknown default variant or target")
+        if min(self.grace, self.bot_delay, self.lobby_timeout, self.private_timeout) < 0:
+            raise ValueError("durations must not be negative")
+
+
+class Client:
+    """One connection, as the referee sees it; the transport fills in ``send`` and ``close``."""
+
+    _ids = itertools.count(1)
+
+    def __init__(self, config: Config, peer: str = "") -> None:
+        self.id = next(Client._ids)
+        self.peer = peer
+        self.bucket = TokenBucket(config.rate, config.burst)
+        self.strikes = 0
+        self.table: Table | None = None
+        self.seat = -1
+        self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
+        self.timer: asyncio.TimerHandle | None = None
+
+    def send(self, message: dict[str, Any]) -> None:
+        raise NotImplementedError
+
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        raise NotImplementedError
+
+    def describe(self) -> dict[str, Any]:
+        return {"table": None if self.table is None else id(self.table), "seat": self.seat,
+                "waiting": self.waiting, "timer": self.timer is not None}
+
+
+class Referee:
+    def __init__(self, config: Config = Config(), loop: asyncio.AbstractEventLoop | None = None) -> None:
+        self.config = config
+        self.loop = loop if loop is not None else asyncio.get_running_loop()
+        self.clients: set[Client] = set()
+        self.queues: dict[tuple[str, int], list[Client]] = {}
+        self.private: dict[str, tuple[Client, tuple[str, int]]] = {}
+        self.tokens: dict[str, tuple[Table, int]] = {}
+        self.tables: set[Table] = set()
+        self.actions = 0
+
+    # ------------------------------------------------------------ connections
+    def connect(self, client: Client) -> bool:
+        """Welcome a new connection; ``False`` (after telling it) when the referee is full."""
+        if len(self.clients) >= self.config.max_clients:
+            self._error(client, RefereeError("server_full"))
+            return False
+        self.clients.add(client)
+        c = self.config
+        client.send({
+            "type": "welcome", "protocol": PROTOCOL, "engine": ENGINE_VERSION, "level": c.level,
+            "variants": list(VARIANTS), "targets": list(TARGETS),
+            "defaults": {"variant": c.variant, "target": c.target},
+            "grace": c.grace, "lobby_timeout": c.lobby_timeout,
+            "limits": {"max_message": c.max_message, "rate": c.rate, "burst": c.burst},
+        })
+        return True
+
+    def disconnect(self, client: Client) -> None:
+        self.clients.discard(client)
+        self._stop_waiting(client)
+        table = client.table
+        if table is not None:
+            client.table, seat, client.seat = None, client.seat, -1
+            table.drop(seat)
+
+    def handle(self, client: Client, frame: str | bytes) -> None:
+        """One frame from ``client``: answered, and applied only if everything about it is right."""
+        if not client.bucket.take():
+            client.strikes += 1
+            if client.strikes == 1:
+                self._error(client, RefereeError("rate_limited"))
+            if client.strikes >= self.config.flood_close:
+                client.close(1008, "flooding")
+            return
+        client.strikes = 0
+        rid = None
+        try:
+            request = parse_request(frame, self.config.max_message)
+            rid = request.id
+            getattr(self, "_on_" + request.type)(client, request)
+        except RefereeError as e:
+            self._error(client, e, e.id if e.id is not None else rid)
+        except CoincheError as e:
+            self._error(client, e, rid)
+        except Exception as e:  # a bug must not take every table down with it
+            log.exception("request failed")
+            self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
+
+    @staticmethod
+    def _error(client: Client, error: CoincheError, rid: int | str | None = None) -> None:
+        message: dict[str, Any] = {"type": "error", "error": error.to_json()}
+        if rid is not None:
+            message["id"] = rid
+        client.send(message)
+
+    @staticmethod
+    def _reply(client: Client, request: Request, kind: str, **fields: Any) -> None:
+        message: dict[str, Any] = {"type": kind, **fields}
+        if request.id is not None:
+            message["id"] = request.id
+        client.send(message)
+
+    # ------------------------------------------------------------ the lobby
+    def _options(self, request: Request) -> tuple[str, int]:
+        return request.get("variant", self.config.variant), request.get("target", self.config.target)
+
+    def _free(self, client: Client, request: Request) -> None:
+        if client.table is not None or client.waiting is not None:
+            raise RefereeError("already_seated", id=request.id)
+
+    def _on_ping(self, client: Client, request: Request) -> None:
+        self._reply(client, request, "pong")
+
+    def _on_queue(self, client: Client, request: Request) -> None:
+        """Sit with the next player waiting for the same options, or wait for one."""
+        self._free(client, request)
+        key = self._options(request)
+        waiting = self.queues.setdefault(key, [])
+        if waiting:
+            other = waiting.pop(0)
+            if not waiting:
+                del self.queues[key]
+            self._stop_waiting(other)
+            self._start((other, client), key, None)
+            return
+        waiting.append(client)
+        client.waiting = ("queue", key)
+        client.timer = self.loop.call_later(self.config.lobby_timeout, self._no_opponent, client)
+        self._reply(client, request, "waiting", variant=key[0], target=key[1])
+
+    def _no_opponent(self, client: Client) -> None:
+        client.timer = None
+        if client.waiting is not None and client.waiting[0] == "queue":
+            client.send({"type": "no_opponent", "waited": self.config.lobby_timeout})
+
+    def _on_create(self, client: Client, request: Request) -> None:
+        """A private table: the code to share; the table starts when someone joins with it."""
+        self._free(client, request)
+        key = self._options(request)
+        code = new_code()
+        while code in self.private:
+            code = new_code()
+        self.private[code] = (client, key)
+        client.waiting = ("code", code)
+        client.timer = self.loop.call_later(self.config.private_timeout, self._expire, client)
+        self._reply(client, request, "created", code=code, variant=key[0], target=key[1])
+
+    def _expire(self, client: Client) -> None:
+        client.timer = None
+        if client.waiting is not None and client.waiting[0] == "code":
+            code = client.waiting[1]
+            self._stop_waiting(client)
+            client.send({"type": "expired", "code": code})
+
+    def _on_join(self, client: Client, request: Request) -> None:
+        self._free(client, request)
+        code = parse_code(request.get("code"))
+        entry = None if code is None else self.private.get(code)
+        if entry is None:
+            raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
+        creator, key = entry
+        self._stop_waiting(creator)
+        self._start((creator, client), key, code)
+
+    def _on_cancel(self, client: Client, request: Request) -> None:
+        if client.waiting is None:
+            raise RefereeError("not_waiting", id=request.id)
+        self._stop_waiting(client)
+        self._reply(client, request, "cancelled")
+
+    def _stop_waiting(self, client: Client) -> None:
+        if client.timer is not None:
+            client.timer.cancel()
+            client.timer = None
+        waiting, client.waiting = client.waiting, None
+        if waiting is None:
+            return
+        kind, value = waiting
+        if kind == "code":
+            self.private.pop(value, None)
+            return
+        queue = self.queues.get(value, [])
+        if client in queue:
+            queue.remove(client)
+        if not queue:
+            self.queues.pop(value, None)
+
+    def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
+        variant, target = key
+        session = Session.new(variant, target, self.config.level, humans=(0, 1))
+        table = Table(self, session, code)
+        self.tables.add(table)
+        for seat, token in table.tokens.items():
+            self.tokens[token] = (table, seat)
+        table.begin(clients)
+
+    # ------------------------------------------------------------ at the table
+    def _seated(self, client: Client, request: Request) -> Table:
+        if client.table is None:
+            raise RefereeError("not_seated", id=request.id)
+        return client.table
+
+    def _on_act(self, client: Client, request: Request) -> None:
+        table = self._seated(client, request)
+        table.act(client.seat, request.fields["action"], request.get("seq"), request.id)
+
+    def _on_state(self, client: Client, request: Request) -> None:
+        self._seated(client, request).send_state(client.seat, request.id)
+
+    def _on_resume(self, client: Client, request: Request) -> None:
+        entry = self.tokens.get(request.fields["token"])
+        if entry is None:
+            raise RefereeError("bad_token", id=request.id)
+        table, seat = entry
+        if client.table is not table or client.seat != seat:
+            self._free(client, request)
+        table.resume(seat, client, request.id)
+
+    def _on_leave(self, client: Client, request: Request) -> None:
+        if client.waiting is not None:
+            self._stop_waiting(client)
+        elif client.table is not None:
+            table, seat = client.table, client.seat
+            client.table, client.seat = None, -1
+            table.leave(seat)
+        else:
+            raise RefereeError("not_seated", id=request.id)
+        self._reply(client, request, "left")
+
+    # ------------------------------------------------------------ inspection
+    def describe(self) -> dict[str, Any]:
+        """The whole lobby and every table as plain values (tests compare two of them)."""
+        return {
+            "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
+            "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
+            "private": {code: (c.id, key) for code, (c, key) in self.private.items()},
+            "tokens": sorted((t, id(table), seat) for t, (table, seat) in self.tokens.items()),
+            "tables": sorted((repr(t.describe()) for t in self.tables)),
+            "actions": self.actions,
+        }
+
+    def stats(self) -> dict[str, Any]:
+        return {
+            "clients": len(self.clients), "tables": len(self.tables),
+            "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
+        }
+
+
+__all__ = ["Config", "Client", "Referee"]

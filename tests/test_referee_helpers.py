@@ -1,0 +1,178 @@
+"""Shared pieces of the referee tests: a scripted websocket player, and the leak checker (with its
+own tests: a checker that never fires proves nothing).
+
+The leak rule: at every moment, a message to a seat may hold no card that is in another seat's
+hand at that moment, unless the card is public (the classic turned card, which everyone saw the
+taker pick up).  A message's ``state`` belongs to the moment ``state.seq`` (that many actions
+played); its ``event`` to the action that led there, judged against the deal that action belonged
+to: when that action ended the deal, the cards still in hands of that deal (none after a played
+deal, all of them after a void one).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from typing import Any
+
+import websockets
+from websockets.asyncio.client import connect
+
+from coinche.cards import card_name, cards_of
+from coinche.match import Match, Rules
+
+CARD = re.compile(r"(?<![\w-])([789TJQKA][shdc])(?![\w-])")
+
+
+class Player:
+    """One page, scripted: every message it receives is kept in ``log``."""
+
+    def __init__(self, ws) -> None:
+        self.ws = ws
+        self.log: list[dict[str, Any]] = []
+        self.seat = -1
+        self.token: str | None = None
+        self.state: dict[str, Any] | None = None
+
+    @classmethod
+    async def join(cls, url: str) -> "Player":
+        player = cls(await connect(url))
+        assert (await player.recv())["type"] == "welcome"
+        return player
+
+    async def send(self, **message: Any) -> None:
+        await self.ws.send(json.dumps(message))
+
+    async def recv(self, *types: str, timeout: float = 10) -> dict[str, Any]:
+        """The next message (of one of ``types`` if given; the others are logged and skipped)."""
+        while True:
+            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+            self.log.append(message)
+            if "state" in message:
+                self.state = message["state"]
+            if message["type"] in ("start", "resumed"):
+                self.seat, self.token = message["seat"], message["token"]
+            if not types or message["type"] in types:
+                return message
+
+    @property
+    def my_turn(self) -> bool:
+        deal = self.state["deal"]
+        return self.state["winner"] is None and deal["current_player"] == self.seat and bool(deal["legal"])
+
+    def choose(self, rng: random.Random) -> str:
+        """A random legal action; in the auction mostly pass, else one of the four lowest calls."""
+        legal = self.state["deal"]["legal"]
+        if self.state["deal"]["phase"] == "auction":
+            if rng.random() < 0.75:
+                return "pass"
+            return rng.choice([a for a in legal if a != "pass"][:4] or legal)
+        return rng.choice(legal)
+
+    async def play(self, rng: random.Random, until=None) -> None:
+        """Answer every turn with a random legal action until the match is over (or ``until(self)``)."""
+        acted = -1
+        while self.state["winner"] is None and not (until and until(self)):
+            if self.my_turn and acted != self.state["seq"]:
+                acted = self.state["seq"]
+                await self.send(type="act", action=self.choose(rng), seq=acted)
+            message = await self.recv()
+            assert message["type"] != "error", message
+
+    async def close(self) -> None:
+        await self.ws.close()
+
+
+async def seat_two(url: str, variant: str = "coinche", target: int = 501) -> tuple[Player, Player]:
+    """Two players through the queue, in seats 0 and 1."""
+    a, b = await Player.join(url), await Player.join(url)
+    await a.send(type="queue", variant=variant, target=target)
+    assert (await a.recv())["type"] == "waiting"
+    await b.send(type="queue", variant=variant, target=target)
+    await a.recv("start")
+    await b.recv("start")
+    return (a, b) if a.seat == 0 else (b, a)
+
+
+# ---------------------------------------------------------------- the leak checker
+
+def _hidden(deal, seat: int) -> set[str]:
+    """Cards of ``deal`` in the other seats' hands, less the classic turned card (public)."""
+    cards = set()
+    for other in range(4):
+        if other != seat:
+            cards.update(card_name(c) for c in cards_of(deal.hands[other]))
+    if deal.variant == "classic" and deal.turned >= 0:
+        cards.discard(card_name(deal.turned))
+    return cards
+
+
+def find_leaks(logs: dict[int, list[dict]], snapshot: dict[str, Any]) -> list[str]:
+    """Every card a seat was sent that it could not see then (see the module doc), as text."""
+    settings, actions = snapshot["settings"], snapshot["actions"]
+    seed = settings["seed"]
+    by_seq: dict[int, list[tuple[int, dict]]] = {}
+    for seat, log in logs.items():
+        seq = 0
+        for message in log:
+            if "state" in message:
+                seq = message["state"]["seq"]
+            by_seq.setdefault(seq, []).append((seat, message))
+    match = Match(Rules(settings["variant"], settings["target"]), seed=seed)
+    leaks = []
+    for k in range(len(actions) + 1):
+        if k:
+            before = match.deal_index
+            match.apply(actions[k - 1])
+            ended = match.deal_index != before
+        for seat, message in by_seq.get(k, ()):
+            text = json.dumps({key: v for key, v in message.items() if key != "event"})
+            if seed in json.dumps(message):
+                leaks.append(f"seq {k} seat {seat}: the match seed in {message['type']}")
+            now = _hidden(match.deal, seat)
+            for card in set(CARD.findall(text)) & now:
+                leaks.append(f"seq {k} seat {seat}: {card} in {message['type']}")
+            if "event" in message:
+                then = _hidden(match.last_deal, seat) if ended else now
+                for card in set(CARD.findall(json.dumps(message["event"]))) & then:
+                    leaks.append(f"seq {k} seat {seat}: {card} in the event of {message['type']}")
+            if "state" in message:
+                own = sorted(card_name(c) for c in cards_of(match.deal.hands[seat]))
+                if sorted(message["state"]["deal"]["hand"]) != own:
+                    leaks.append(f"seq {k} seat {seat}: the state's hand is not the seat's hand then")
+    return leaks
+
+
+def test_checker_finds_a_hand_of_another_seat():
+    match = Match(Rules("coinche", 501), seed="leak")
+    other = card_name(cards_of(match.deal.hands[3])[0])
+    mine = [card_name(c) for c in cards_of(match.deal.hands[0])]
+    state = {"seq": 0, "deal": {"hand": mine, "trick": [other]}}
+    snapshot = {"settings": {"variant": "coinche", "target": 501, "seed": "leak"}, "actions": []}
+    assert find_leaks({0: [{"type": "update", "state": state}]}, snapshot) == [f"seq 0 seat 0: {other} in update"]
+    state["deal"]["trick"] = []
+    assert find_leaks({0: [{"type": "update", "state": state}]}, snapshot) == []
+    assert find_leaks({0: [{"type": "x", "note": "leak"}]}, snapshot) == ["seq 0 seat 0: the match seed in x"]
+
+
+def test_checker_finds_the_hands_of_a_void_deal_in_its_end_event():
+    match = Match(Rules("coinche", 501), seed="void")
+    actions = ["pass"] * 4
+    record = match.deal.to_record()  # the engine's full record: every hand
+    for a in actions:
+        match.apply(a)
+    mine = [card_name(c) for c in cards_of(match.deal.hands[0])]
+    message = {"type": "update", "state": {"seq": 4, "deal": {"hand": mine}},
+               "event": {"deal_end": {"record": {"hands": record["hands"]}}}}
+    snapshot = {"settings": {"variant": "coinche", "target": 501, "seed": "void"}, "actions": actions}
+    leaks = find_leaks({0: [message]}, snapshot)
+    assert len(leaks) == 24 and all("in the event of update" in leak for leak in leaks)
+
+
+def test_card_pattern_skips_tokens_and_words():
+    assert CARD.findall('"Jh","Kd,7s" x-Ah-y tok_Ts9 The Qc') == ["Jh", "Kd", "7s", "Qc"]
+
+
+__all__ = ["Player", "seat_two", "find_leaks", "websockets"]
