@@ -7,19 +7,22 @@ Serves dist/ (run `make build` first) with tools/serve.py on a free localhost po
 Chromium profile per page: the first visit is "cold" (empty HTTP cache, no Pyodide snapshot), the next
 --warm visits are "warm". Times are from navigation start, read from the page's own performance entries:
 - bare Pyodide (bench/bare.html): Pyodide started in a module worker, nothing else ("pyodide-ready").
-- index: first contentful paint ("visible") and the engine answering ping ("engine-ready"); a warm visit
-  restores the memory snapshot that the first visit saved.
+- index: first contentful paint ("visible") and the engine worker ready, its ping answered
+  ("engine-worker-ready", marked by web/js/engine.js); a warm visit restores the memory snapshot that
+  the first visit saved.
 - index, no snapshot: the same, with the saved snapshot deleted before each warm visit.
 """
 from __future__ import annotations
 
 import argparse
+import gzip
 import statistics
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
+from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
@@ -35,9 +38,14 @@ SNAPSHOT_KEYS = "async (name) => (await (await caches.open(name)).keys()).length
 DELETE_SNAPSHOTS = "async (name) => caches.delete(name)"
 
 
-def visit(context, url: str, timeout_s: float = 120) -> dict[str, float]:
-    """Open url in a new page, wait for <body data-state> to leave "loading"; its performance entries."""
+def visit(context, url: str, fetched: list[str] | None = None, timeout_s: float = 120) -> dict[str, float]:
+    """Open url in a new page, wait for <body data-state> to leave "loading"; its performance entries.
+
+    The URLs of the responses it got are added to `fetched` if given.
+    """
     page = context.new_page()
+    if fetched is not None:
+        page.on("response", lambda response: fetched.append(response.url))
     try:
         page.goto(url)
         deadline = time.monotonic() + timeout_s
@@ -74,8 +82,8 @@ def delete_snapshots(context, url: str) -> None:
 SCENARIOS = {
     # name: (path, marks to report, what to do before each warm visit)
     "bare Pyodide": ("bench/bare.html", ("pyodide-ready",), lambda context, url: None),
-    "index": ("", ("first-contentful-paint", "engine-ready"), wait_for_snapshot),
-    "index, no snapshot": ("", ("first-contentful-paint", "engine-ready"), delete_snapshots),
+    "index": ("", ("first-contentful-paint", "engine-worker-ready"), wait_for_snapshot),
+    "index, no snapshot": ("", ("first-contentful-paint", "engine-worker-ready"), delete_snapshots),
 }
 
 
@@ -92,6 +100,7 @@ def main(argv: list[str] | None = None) -> int:
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = "http://{}:{}/".format(*server.server_address[:2])
     samples: dict[tuple[str, str, str], list[float]] = {}
+    fetched: list[str] = []
     with sync_playwright() as playwright:
         for run in range(args.runs):
             for name, (path, marks, before_warm) in SCENARIOS.items():
@@ -102,7 +111,8 @@ def main(argv: list[str] | None = None) -> int:
                         kind = "cold" if visit_index == 0 else "warm"
                         if kind == "warm":
                             before_warm(context, url)
-                        entries = visit(context, url + path)
+                        first_visit = run == 0 and kind == "cold" and name == "index"
+                        entries = visit(context, url + path, fetched if first_visit else None)
                         for mark in marks:
                             samples.setdefault((name, kind, mark), []).append(entries[mark] / 1000)
                     context.close()
@@ -111,6 +121,10 @@ def main(argv: list[str] | None = None) -> int:
 
     print(f"\nboot times from navigation, median of {args.runs} cold and {args.runs * args.warm} warm visits "
           "(headless Chromium, localhost)\n")
+    files = sorted({urlsplit(u).path.lstrip("/") or "index.html" for u in fetched if u.startswith(url)})
+    raw = [(args.dist / f).read_bytes() for f in files if (args.dist / f).is_file()]
+    print(f"first visit of index: {len(raw)} files, {sum(map(len, raw)) / 1e6:.2f} MB, "
+          f"{sum(len(gzip.compress(b, 6)) for b in raw) / 1e6:.2f} MB gzipped\n")
     print(f"| {'page':20} | visit | {'visible (FCP)':>13} | {'ready':>7} |")
     print(f"|{'-' * 22}|-------|{'-' * 15}|{'-' * 9}|")
     for name, (_, marks, _) in SCENARIOS.items():

@@ -73,6 +73,7 @@ export class Engine {
     if (message.type === "progress") {
       this.onProgress?.(message);
     } else if (message.type === "ready") {
+      performance.mark("engine-worker-ready"); // read by bench/web_boot_bench.py
       this.version = message.version;
       this.timings = message.timings;
       this.#settleReady.resolve();
