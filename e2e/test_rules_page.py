@@ -8,6 +8,9 @@ import json
 from pathlib import Path
 
 import pytest
+from coinche.cards import Suit, format_cards, mask_of, parse_cards
+from coinche.play import rule_position
+from coinche.scoring import Contract, score_coinche
 from playwright.sync_api import expect
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
@@ -115,3 +118,33 @@ def test_nothing_overflows_sideways(guarded_page, site_url, width, height):
         page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
         open_rules(page, site_url)
         assert page.evaluate("document.documentElement.scrollWidth") <= width, lang
+
+
+def test_the_pictures_and_numbers_are_the_engines(guarded_page, site_url):
+    """The page states the argued positions' legal cards and the worked example's scores without the engine:
+    they must be what the engine rules."""
+    page = guarded_page
+    open_rules(page, site_url)
+    for i in range(2):
+        position = page.locator(".position").nth(i)
+        fragment = position.locator(".judge-link").get_attribute("href").split("#", 1)[1]
+        fields = dict(part.split("=", 1) for part in fragment.split("&"))
+        trick = [position.locator(".trick .card").nth(j).get_attribute("data-card") for j in range(3)]
+        hand = [card.get_attribute("data-card") for card in position.locator(".hand .card").all()]
+        legal = [card.get_attribute("data-card") for card in position.locator(".hand .card.legal").all()]
+        assert (trick, hand) == (fields["trick"].split(","), fields["hand"].split(","))
+        ruling = rule_position(mask_of(parse_cards(",".join(hand))), parse_cards(fields["trick"]),
+                               Suit("shdc".index(fields["trump"])))
+        assert set(format_cards(ruling.legal_cards).split(",")) == set(legal), fragment
+
+    messages = catalogue("en")
+    hearts_110 = Contract(variant="coinche", declarer=0, suit=1, value=110)
+    cases = {
+        "rules.example.madeResult": score_coinche(hearts_110, cards=(124, 38), belote_side=None, tricks=(6, 2)),
+        "rules.example.downResult": score_coinche(hearts_110, cards=(96, 66), belote_side=None, tricks=(5, 3)),
+        "rules.example.coinchedResult": score_coinche(
+            Contract(variant="coinche", declarer=0, suit=1, value=110, multiplier=2),
+            cards=(124, 38), belote_side=None, tricks=(6, 2)),
+    }
+    for key, result in cases.items():
+        assert messages[key] == "{} to {}".format(*result.scores), key

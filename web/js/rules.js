@@ -35,6 +35,7 @@ function element(tag, className, text) {
 function card(code, extraClass = "") {
   const [rank, suit] = code;
   const el = element("span", `card suit-${suit} ${extraClass}`.trim());
+  el.dataset.card = code; // the canonical notation, as the judge's URL writes it
   el.setAttribute("role", "img");
   el.setAttribute("aria-label", cardName(code));
   el.title = cardName(code);
