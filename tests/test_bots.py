@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+from random import Random
 
 import pytest
 from hypothesis import given
@@ -197,7 +198,7 @@ def test_sampled_hands_respect_constraints(seed, void_suit):
     forbidden = (SUIT_MASK[void_suit], 0, 0, 0)
     holds = (0, 1 << (8 * ((void_suit + 1) & 3)), 0, 0)  # a seven of another suit
     pool = ((1 << 32) - 1) & ~mask_of(parse_cards("As,Ks,Ah,Kh,Ad,Kd,Ac,Kc"))
-    hands = sample_hands(SplitMix64(seed), pool, (8, 8, 8, 0), forbidden, holds)
+    hands = sample_hands(Random(seed), pool, (8, 8, 8, 0), forbidden, holds)
     assert [h.bit_count() for h in hands] == [8, 8, 8, 0]
     assert hands[0] | hands[1] | hands[2] == pool
     assert hands[0] & SUIT_MASK[void_suit] == 0
@@ -227,3 +228,16 @@ def test_baseline_plays_its_highest_card_and_bids_on_a_threshold():
     assert str(make_bot("baseline").act(view)) == "Tc"
     deal = Deal.new("coinche", 0, derive_seed("coach", 0))
     assert make_bot("baseline").act(deal.view(1)) in (PASS, *deal.legal_calls())
+
+
+def test_every_level_bids_alike():
+    """The auction so far is on the table for every level: the same knowledge, the same call."""
+    for i in range(3):
+        deal = Deal.new("coinche", i & 3, derive_seed("alike", i))
+        while deal.phase == Phase.AUCTION:
+            view = deal.view(deal.turn)
+            knows = [remember(view, level) for level in LEVELS]
+            assert knows[0].fingerprint() == knows[1].fingerprint() == knows[2].fingerprint()
+            calls = {make_bot(level, seed=i).act(view) for level in LEVELS}
+            assert len(calls) == 1
+            deal.apply(calls.pop())

@@ -3,15 +3,17 @@
 
 The three levels share one way of deciding; they differ only here, in what they keep:
 
-- ``easy``: its own hand, the contract (in the auction: the highest bid so far, who made it and any
-  coinche),
+In the auction every level knows the auction so far (it is on the table, as the trick is in the
+play) and bids from it the same way.  In the play:
+
+- ``easy``: its own hand, the contract,
   the turned card of the classic deal, and the trick on the table.  Earlier tricks are forgotten:
   it does not know which cards are gone nor who won what.
 - ``normal``: also every card already played, as a set (which cards are gone, not who played them
   nor who won them).
 - ``expert``: everything a player at the table can know: who played what, hence the voids revealed
   by not following, not trumping or not going over; the points and tricks each side has won; the
-  whole auction, and what each bid implies; the belote announcements (and that a seat which played
+  auction, and what each bid implies; the belote announcements (and that a seat which played
   the king or queen of trump without announcing does not hold the other); the classic taker holding
   the turned card.
 
@@ -45,8 +47,8 @@ class Knowledge:
     ``won`` and ``tricks_won`` are ``None`` when it does not know which side won them.
     ``forbidden[s]`` holds cards seat ``s`` cannot hold, ``holds[s]`` cards it must hold,
     ``played_by[s]`` the cards seat ``s`` has played (all three are empty below ``expert``), and
-    ``bid_suits`` the ``(seat, suit, value)`` of every bid made (below ``expert``: in the auction, the
-    highest bid only, which is the contract taking shape).
+    ``bid_suits`` the ``(seat, suit, value)`` of every bid made (every level in the auction, only
+    ``expert`` in the play), ``calls`` the auction likewise.
     """
 
     level: str
@@ -124,13 +126,15 @@ def remember(view: SeatView, level: str) -> Knowledge:
         hand=hand, legal=tuple(view.legal), high_bid=high, high_seat=high_seat, coinche_seat=coinche_seat,
         turned=-1 if view.turned is None else int(view.turned), round=rnd, contract=contract,
         leader=view.leader if view.phase == "play" else -1, trick=trick, counts=tuple(counts), gone=gone,
-        won=tuple(view.cards_won) if expert else None,
-        tricks_won=tuple(view.tricks_won) if expert else None,
+        won=tuple(view.cards_won) if expert and view.phase == "play" else None,
+        tricks_won=tuple(view.tricks_won) if expert and view.phase == "play" else None,
     )
-    if expert:
+    if view.phase == "auction":
+        # the auction in progress is on the table for every level, as the trick is in the play
+        base["calls"] = tuple(view.calls)
+        base["bid_suits"] = tuple((s, c.suit, c.value) for s, c in view.calls if c.kind == CallKind.BID)
+    elif expert:
         base.update(_expert_inferences(view))
-    elif view.phase == "auction" and high is not None and high.kind == CallKind.BID:
-        base["bid_suits"] = ((high_seat, high.suit, high.value),)
     return Knowledge(**base)
 
 

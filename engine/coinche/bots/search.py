@@ -17,8 +17,10 @@ two views that leave the same knowledge get the same decision.
 
 from __future__ import annotations
 
+from random import Random
+
 from ..calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
-from ..cards import ALL_CARDS_MASK, POINTS, SUIT_LETTERS, SUIT_MASK, Rank, mask_of
+from ..cards import ALL_CARDS_MASK, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Rank, mask_of
 from ..rng import SplitMix64, seed_from
 from ..scoring import Contract, score
 from .knowledge import Knowledge
@@ -32,14 +34,15 @@ BID_MARGIN = 8
 COINCHE_MARGIN = 12
 #: A coinche needs the opponents' chance to make the contract at most this; a surcoinche ours at least
 #: SURCOINCHE_CHANCE.
-COINCHE_CHANCE = 0.3
+COINCHE_CHANCE = 0.2
 SURCOINCHE_CHANCE = 0.85
 TAKE_MARGIN = 8
 DECLARER_SHIFT = 16
 
 
-def decision_rng(seed: int, know: Knowledge) -> SplitMix64:
-    return SplitMix64(seed_from(seed) ^ seed_from(know.fingerprint()))
+def decision_rng(seed: int | str, know: Knowledge) -> Random:
+    """The decision's generator: from the bot's seed and what it knows, nothing else."""
+    return Random(SplitMix64(seed_from(seed) ^ seed_from(know.fingerprint())).next64())
 
 
 def _belote_side(hands: list[int], trump: int, known: int) -> int | None:
@@ -54,10 +57,10 @@ def _belote_side(hands: list[int], trump: int, known: int) -> int | None:
 
 def bid_shows(cards: int, suit: int, value: int) -> bool:
     """What a bid of ``value`` in ``suit`` implies of the bidder's cards: three trumps with the jack or
-    the nine, four from 100 on."""
+    the nine (measured: most of the bots' bids; ``value`` is not used yet)."""
     trumps = cards & SUIT_MASK[suit]
     top = (1 << (suit * 8 + Rank.JACK)) | (1 << (suit * 8 + Rank.NINE))
-    return trumps.bit_count() >= (3 if value < 100 else 4) and bool(trumps & top)
+    return trumps.bit_count() >= 3 and bool(trumps & top)
 
 
 def _accept(know: Knowledge):
@@ -78,10 +81,36 @@ def _accept(know: Knowledge):
 
 
 # ---------------------------------------------------------------- cards
-def choose_card(know: Knowledge, seed: int, worlds: int = WORLDS) -> int:
+def distinct_cards(legal: int, out_of_reach: int, trump: int) -> list[int]:
+    """One card of each run of equivalent legal cards: same suit, same points, and no card between
+    them that anyone else could still hold (``out_of_reach`` are this seat's cards and the cards known
+    to be played).  The lowest of a run stands for it.
+
+    >>> from coinche.cards import parse_cards, mask_of, format_cards
+    >>> hand = mask_of(parse_cards("7s,8s,Ks,Qs,Ah"))
+    >>> format_cards(distinct_cards(hand, hand, trump=1))
+    '7s,Qs,Ks,Ah'
+    """
+    power, points = POWER[trump], POINTS[trump]
+    out = []
+    for s in range(4):
+        cards = sorted((c for c in range(s * 8, s * 8 + 8) if legal >> c & 1), key=power.__getitem__)
+        if not cards:
+            continue
+        order = sorted(range(s * 8, s * 8 + 8), key=power.__getitem__)
+        out.append(cards[0])
+        for prev, c in zip(cards, cards[1:]):
+            between = order[order.index(prev) + 1:order.index(c)]
+            if points[c] != points[prev] or any(not out_of_reach >> b & 1 for b in between):
+                out.append(c)
+    return sorted(out)
+
+
+def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
+    worlds = worlds or WORLDS
     hand, trick, trump = know.hand, list(know.trick), know.trump
     legal = partner_rule(hand, trick, trump, mask_of(know.legal))
-    candidates = [c for c in range(32) if legal >> c & 1]
+    candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
     if len(candidates) == 1:
         return candidates[0]
     rng = decision_rng(seed, know)
@@ -194,8 +223,9 @@ def _expected(ours: dict, side: int) -> dict:
     return {SUIT_LETTERS[t]: o.expected_points(side) for t, o in sorted(ours.items())}
 
 
-def explain_call(know: Knowledge, seed: int, worlds: int = BID_WORLDS) -> tuple[Call, str, dict]:
+def explain_call(know: Knowledge, seed: int, worlds: int | None = None) -> tuple[Call, str, dict]:
     """The call, a message key and its parameters (see the package docstring)."""
+    worlds = worlds or BID_WORLDS
     legal = know.legal
     if len(legal) == 1:
         return legal[0], "coach_forced", {"call": str(legal[0])}
