@@ -1,35 +1,214 @@
-// Boots the engine and shows its progress; the table UI will take over from the "ready" state.
-// <body data-state> is "loading", then "ready" once the engine answered ping, or "error".
+// The site's entry: boots the engine in its worker (showing real progress), the home screen with the ways
+// in (play coinche or classic, resume, the judge, the rules, settings), and the table once a match starts.
+// <body data-state> is "loading", then "ready" once the engine answered ping, or "error";
+// <body data-screen> is "boot", "home" or "table".
 import { Engine } from "./engine.js";
+import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { buildCard } from "./table/cards.js";
+import { Game } from "./table/game.js";
+import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
-const STEP_LABELS = {
-  "build-info": "Loading the game engine…",
-  pyodide: "Starting Python…",
-  "engine-download": "Downloading the rules engine…",
-  "engine-install": "Installing the rules engine…",
-  "engine-import": "Loading the rules engine…",
+performance.mark("main-start");
+export const engine = new Engine(); // first: Python starts while the page draws
+
+// The boot steps in order; a download reports its bytes.
+const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
+let bootProgress = { step: "build-info", loaded: 0, total: 0 };
+engine.onProgress = (message) => {
+  bootProgress = message;
+  drawProgress();
 };
 
-const bar = document.getElementById("boot-progress");
-const status = document.getElementById("boot-status");
+const $ = (selector) => document.querySelector(selector);
+const settings = loadSettings();
+export let game = null;
+let pendingStart = null; // a start asked for while the engine loads
 
-export const engine = new Engine();
-
-// A download shows its bytes; a step without a size (Python starting) shows an indeterminate bar.
-engine.onProgress = ({ step, loaded, total }) => {
-  if (total > 0) bar.value = Math.min(loaded / total, 1);
-  else bar.removeAttribute("value");
-  status.textContent = STEP_LABELS[step] ?? status.textContent;
-};
-
-try {
-  await engine.ready;
-  const { version } = await engine.call("ping");
-  bar.value = 1;
-  status.textContent = `Engine ready (coinche ${version ?? "dev"}).`;
-  document.body.dataset.state = "ready";
-} catch (error) {
-  status.textContent = `${error.message} Reload the page to try again.`;
-  document.body.dataset.state = "error";
-  document.body.dataset.errorCode = error.code ?? "unknown";
+// ------------------------------------------------------------------ boot progress
+function formatBytes(n) {
+  const mb = n / 1e6;
+  return mb >= 1 ? t("home.boot.mb", { n: mb.toFixed(1) }) : t("home.boot.kb", { n: Math.max(1, Math.round(n / 1e3)) });
 }
+
+function drawProgress() {
+  if (document.body.dataset.state !== "loading") return;
+  const { step, loaded, total } = bootProgress;
+  const index = Math.max(STEPS.indexOf(step), 0);
+  const within = total > 0 ? Math.min(loaded / total, 1) : 0;
+  $("#boot-progress").value = (index + within) / STEPS.length;
+  $("#boot-step").textContent = t("home.boot.step", { n: index + 1, total: STEPS.length });
+  $("#boot-bytes").textContent = total > 0 ? t("home.boot.bytes", { loaded: formatBytes(loaded), total: formatBytes(total) }) : "";
+  $("#boot-status").textContent = t(`home.boot.${step}`);
+}
+
+async function watchBoot() {
+  try {
+    await engine.ready;
+    const { version } = await engine.call("ping");
+    performance.mark("engine-ready");
+    document.body.dataset.state = "ready";
+    $("#boot-progress").value = 1;
+    $("#boot-step").textContent = "";
+    $("#boot-bytes").textContent = "";
+    $("#boot-status").textContent = t("home.boot.ready", { version: version ?? "dev" });
+    $("#boot-waiting").hidden = true;
+    if (pendingStart) {
+      const start = pendingStart;
+      pendingStart = null;
+      start();
+    }
+  } catch (error) {
+    document.body.dataset.state = "error";
+    document.body.dataset.errorCode = error.code ?? "unknown";
+    $("#boot-status").textContent = `${t("error.engine_boot", { detail: error.message })} ${t("home.boot.reload")}`;
+    $("#boot-waiting").hidden = true;
+  }
+}
+
+// ------------------------------------------------------------------ screens
+function show(screen) {
+  document.body.dataset.screen = screen;
+  $("#home").hidden = screen !== "home";
+  $("#table").hidden = screen !== "table";
+  if (screen === "home") drawResume();
+}
+
+function drawLogo() {
+  const fan = $("#logo-fan");
+  fan.replaceChildren(...["Jh", "9s", "Ad", "Tc"].map((code, i) => {
+    const card = buildCard(code);
+    card.style.setProperty("--i", String(i));
+    return card;
+  }));
+}
+
+function drawResume() {
+  const saved = loadSavedMatch();
+  const button = $("#btn-resume");
+  button.hidden = !saved;
+  if (!saved) return;
+  const s = saved.settings ?? {};
+  const variant = VARIANTS.includes(s.variant) ? s.variant : "coinche";
+  $("#resume-detail").textContent = t("home.resume_detail", { variant, target: s.target ?? "", level: s.level ?? "normal" });
+}
+
+function getGame() {
+  if (!game) {
+    game = new Game(engine, $("#table"), settings, {
+      onExit: (reason) => (reason === "new" ? startNew() : goHome()),
+    });
+  }
+  return game;
+}
+
+// Runs start() now if the engine is ready, else as soon as it is (the home shows that it waits).
+function whenReady(start) {
+  if (document.body.dataset.state === "ready") return start();
+  if (document.body.dataset.state === "error") return undefined;
+  pendingStart = start;
+  $("#boot-waiting").hidden = false;
+  return undefined;
+}
+
+async function startNew(variant = settings.variant) {
+  settings.variant = variant;
+  saveSettings(settings);
+  whenReady(async () => {
+    show("table");
+    try {
+      await getGame().newMatch({ variant, target: settings.target, level: settings.level });
+    } catch (error) {
+      failStart(error);
+    }
+  });
+}
+
+function resume() {
+  const snapshot = loadSavedMatch();
+  if (!snapshot) return;
+  whenReady(async () => {
+    show("table");
+    try {
+      await getGame().resume(snapshot);
+    } catch (error) {
+      saveMatch(null);
+      failStart(error);
+    }
+  });
+}
+
+function failStart(error) {
+  console.warn("start:", error);
+  show("home");
+  const key = `error.${error.code}`;
+  $("#boot-status").textContent = has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message });
+}
+
+function goHome() {
+  game?.stop();
+  show("home");
+}
+
+// ------------------------------------------------------------------ settings
+function openSettings(fromTable) {
+  const dialog = $("#dlg-settings");
+  const form = $("#settings-form");
+  form.elements.variant.value = settings.variant;
+  form.elements.target.value = String(settings.target);
+  form.elements.level.value = settings.level;
+  form.elements.speed.value = settings.speed;
+  form.elements.coach.checked = settings.coach;
+  $("#btn-new-match").hidden = !fromTable;
+  $("#btn-quit").hidden = !fromTable;
+  $("#settings-next-match").hidden = !fromTable;
+  dialog.showModal();
+}
+
+function bindSettings() {
+  const form = $("#settings-form");
+  form.addEventListener("change", () => {
+    const variant = form.elements.variant.value;
+    const target = Number(form.elements.target.value);
+    const level = form.elements.level.value;
+    const speed = form.elements.speed.value;
+    if (VARIANTS.includes(variant)) settings.variant = variant;
+    if (TARGETS.includes(target)) settings.target = target;
+    if (LEVELS.includes(level)) settings.level = level;
+    if (SPEEDS.includes(speed)) settings.speed = speed;
+    settings.coach = form.elements.coach.checked;
+    saveSettings(settings);
+    game?.settingsChanged();
+  });
+  $("#btn-new-match").addEventListener("click", () => {
+    $("#dlg-settings").close();
+    game?.stop();
+    startNew(settings.variant);
+  });
+  $("#btn-quit").addEventListener("click", () => {
+    $("#dlg-settings").close();
+    goHome();
+  });
+}
+
+// ------------------------------------------------------------------ start
+function bind() {
+  $("#btn-play-coinche").addEventListener("click", () => startNew("coinche"));
+  $("#btn-play-classic").addEventListener("click", () => startNew("classic"));
+  $("#btn-resume").addEventListener("click", resume);
+  $("#btn-settings").addEventListener("click", () => openSettings(false));
+  $("#btn-menu").addEventListener("click", () => openSettings(true));
+  $("#btn-home").addEventListener("click", goHome);
+  bindSettings();
+  languagePicker($("#language"));
+  onLanguageChange(() => { drawProgress(); drawResume(); });
+}
+
+watchBoot();
+await setLanguage(detectLanguage(), { remember: false });
+applyTranslations(document);
+document.title = t("app.title");
+drawLogo();
+bind();
+drawProgress();
+show("home");
+performance.mark("home-visible");

@@ -1,0 +1,117 @@
+// The table's dialogs: the deal summary, the match result and the last trick.
+import { t } from "../i18n.js";
+import { buildCard, suitIcon } from "./cards.js";
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+// Opens <dialog> `dialog` with `content` and resolves with the value of the button that closed it.
+function openDialog(dialog, content, buttons) {
+  const body = dialog.querySelector(".dialog-body");
+  const actions = dialog.querySelector(".dialog-actions");
+  body.replaceChildren(...content);
+  actions.replaceChildren();
+  return new Promise((resolve) => {
+    for (const { value, label, primary } of buttons) {
+      const node = el("button", primary ? "btn primary" : "btn", label);
+      node.type = "button";
+      node.value = value;
+      node.addEventListener("click", () => dialog.close(value));
+      actions.append(node);
+      if (primary) node.autofocus = true;
+    }
+    dialog.addEventListener("close", () => resolve(dialog.returnValue || buttons[0].value), { once: true });
+    dialog.returnValue = "";
+    dialog.showModal();
+  });
+}
+
+export function contractLine(view, contract, variant) {
+  const line = el("p", "contract-line");
+  if (!contract) return line;
+  const value = variant === "classic" ? t("table.contract.taken") : contract.value === 250 ? t("table.bid.capot") : String(contract.value);
+  line.append(
+    el("span", "", t("table.contract.label")), document.createTextNode(" "),
+    el("strong", "", value), suitIcon(contract.trump, true), document.createTextNode(" "),
+    el("span", "", t("summary.by", { seat: view.seatName(contract.declarer) })),
+  );
+  if (contract.multiplier > 1) line.append(el("span", "contract-x", t(contract.multiplier === 2 ? "call.coinche" : "call.surcoinche")));
+  return line;
+}
+
+// The deal summary: points per side, made or down, the score added, the totals.
+export function showDealSummary(dialog, view, { record, totals, target, variant }) {
+  const result = record.result;
+  const us = view.me & 1;
+  const them = 1 - us;
+  const content = [];
+  const title = dialog.querySelector(".dialog-title");
+  if (result.void) {
+    title.textContent = t("summary.void_title");
+    content.push(el("p", "", t("summary.void")));
+  } else {
+    const declarerSide = result.contract.declarer & 1;
+    const ours = declarerSide === us;
+    const key = result.made ? (ours ? "summary.made_us" : "summary.made_them") : (ours ? "summary.down_us" : "summary.down_them");
+    title.textContent = t(key);
+    dialog.dataset.outcome = result.made === ours ? "good" : "bad";
+    content.push(contractLine(view, result.contract, variant));
+    const table = el("table", "summary-table");
+    const head = el("tr");
+    head.append(el("th", ""), el("th", "", view.sideName(us)), el("th", "", view.sideName(them)));
+    const thead = el("thead");
+    thead.append(head);
+    const tbody = el("tbody");
+    const row = (label, a, b, className = "") => {
+      const tr = el("tr", className);
+      tr.append(el("th", "", label), el("td", "", String(a)), el("td", "", String(b)));
+      tbody.append(tr);
+    };
+    row(t("summary.tricks"), result.tricks[us], result.tricks[them]);
+    row(t("summary.card_points"), result.cards[us], result.cards[them]);
+    if (result.belote !== null && result.belote !== undefined) {
+      row(t("summary.belote"), result.belote === us ? 20 : "–", result.belote === them ? 20 : "–");
+    }
+    row(t("summary.scored"), `+${result.scores[us]}`, `+${result.scores[them]}`, "scored");
+    row(t("summary.total"), totals[us], totals[them], "total");
+    table.append(thead, tbody);
+    content.push(table);
+  }
+  content.push(el("p", "summary-target", t("summary.target", { target })));
+  return openDialog(dialog, content, [{ value: "next", label: t("summary.next"), primary: true }]);
+}
+
+export function showMatchResult(dialog, view, { winner, totals, target }) {
+  const us = view.me & 1;
+  const won = winner === us;
+  dialog.querySelector(".dialog-title").textContent = t(won ? "summary.match_won" : "summary.match_lost");
+  dialog.dataset.outcome = won ? "good" : "bad";
+  const score = el("p", "final-score");
+  score.append(el("span", "us", String(totals[us])), el("span", "dash", "–"), el("span", "them", String(totals[1 - us])));
+  const sides = el("p", "final-sides", t("summary.final_sides", { us: view.sideName(us), them: view.sideName(1 - us), target }));
+  return openDialog(dialog, [score, sides], [
+    { value: "new", label: t("summary.new_match"), primary: true },
+    { value: "home", label: t("summary.home") },
+  ]);
+}
+
+// The last trick, each card by its player, the winner's raised.
+export function showLastTrick(dialog, view, trick) {
+  dialog.querySelector(".dialog-title").textContent = t("table.last_trick.title");
+  const grid = el("div", "mini-trick");
+  trick.cards.forEach((card, i) => {
+    const seat = (trick.leader + i) % 4;
+    const cell = el("div", "mini-slot");
+    cell.dataset.pos = String(view.pos(seat));
+    const node = buildCard(card);
+    if (seat === trick.winner) node.classList.add("winner");
+    cell.append(node, el("span", "mini-name", view.seatName(seat)));
+    grid.append(cell);
+  });
+  const who = el("p", "", t("table.last_trick.winner", { seat: view.seatName(trick.winner) }));
+  return openDialog(dialog, [grid, who], [{ value: "close", label: t("table.close"), primary: true }]);
+}

@@ -1,0 +1,344 @@
+// The match controller: sends the player's actions to the engine, steps the bots at a readable pace,
+// presents what happened (cards flying, tricks gathered, belote, dix de der, deal summaries), saves the
+// snapshot after every action, and asks the engine (never the page) what is legal.
+import { callName, has, t } from "../i18n.js";
+import { BiddingPanel } from "./bidding.js";
+import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
+import { HandView } from "./hand.js";
+import { pace, saveMatch } from "./settings.js";
+import { TableView, sleep } from "./view.js";
+
+const ME = 0;
+
+export class Game {
+  #engine;
+  #settings;
+  #view;
+  #hand;
+  #bidding;
+  #coachLine;
+  #dialogs;
+  #state = null;
+  #running = false;
+  #stopped = false;
+  #busy = false; // the player's action is on its way
+  #handDealt = -1;
+  #onExit;
+
+  // root: the table <section>; settings: a live object (coach and speed read at every step);
+  // onExit(reason): called with "home" or "new" when the player leaves the table.
+  constructor(engine, root, settings, { onExit }) {
+    this.#engine = engine;
+    this.#settings = settings;
+    this.#onExit = onExit;
+    this.#view = new TableView(root, ME);
+    this.#coachLine = root.querySelector("#coach-line");
+    this.#dialogs = {
+      summary: document.querySelector("#dlg-summary"),
+      result: document.querySelector("#dlg-result"),
+      lastTrick: document.querySelector("#dlg-last-trick"),
+    };
+    this.#hand = new HandView(root.querySelector("#hand"), {
+      onPlay: (card, node) => this.#playCard(card, node),
+      onRefused: (card, reason) => this.#view.toast(reason ?? t("table.not_allowed"), { kind: "warn" }),
+    });
+    this.#bidding = new BiddingPanel(root.querySelector("#bidding"), { onCall: (call) => this.#call(call) });
+    root.querySelector("#btn-last-trick").addEventListener("click", () => this.#showLastTrick());
+    this.stats = { botSteps: [] }; // {level, ms} of every bot_step, for the bench
+  }
+
+  get state() { return this.#state; }
+  get pace() { return pace(this.#settings.speed); }
+
+  // ------------------------------------------------------------ starting
+  async newMatch({ variant, target, level, seed }) {
+    const args = { variant, target, level };
+    if (seed !== undefined) args.seed = String(seed);
+    const answer = await this.#engine.call("new_match", args);
+    this.#start(answer);
+  }
+
+  async resume(snapshot) {
+    const answer = await this.#engine.call("load", { snapshot });
+    this.#start(answer);
+  }
+
+  #start(answer) {
+    this.#stopped = false;
+    this.#handDealt = -1;
+    this.#view.clearBubbles();
+    this.#view.renderTrick([], 0);
+    this.#save(answer);
+    this.#render(answer.state);
+    this.run();
+  }
+
+  stop() {
+    this.#stopped = true;
+    for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
+  }
+
+  // The coach or speed setting changed: redraw the coach line.
+  settingsChanged() {
+    if (this.#state) this.#renderCoach(this.#state);
+  }
+
+  #save(answer) {
+    saveMatch(answer.state.winner === null ? answer.snapshot : null);
+  }
+
+  // ------------------------------------------------------------ the loop
+  async run() {
+    if (this.#running) return;
+    this.#running = true;
+    try {
+      while (!this.#stopped) {
+        const state = this.#state;
+        if (state.winner !== null) break;
+        const seat = state.deal.current_player;
+        if (seat === ME || seat < 0) break;
+        await sleep(this.pace.bot);
+        if (this.#stopped) break;
+        const started = performance.now();
+        const answer = await this.#engine.call("bot_step");
+        this.stats.botSteps.push({ level: state.settings.level, ms: performance.now() - started, phase: state.deal.phase });
+        if (this.#stopped) break;
+        await this.#apply(answer);
+      }
+    } catch (error) {
+      this.#fail(error);
+    } finally {
+      this.#running = false;
+    }
+  }
+
+  #fail(error) {
+    console.warn("engine:", error);
+    const key = `error.${error.code}`;
+    this.#view.toast(has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message }), { kind: "error", ms: 5000 });
+  }
+
+  // ------------------------------------------------------------ the player's actions
+  async #call(call) {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#bidding.hide();
+    this.#coachLine.hidden = true;
+    try {
+      const answer = await this.#engine.call("act", { action: call });
+      await this.#apply(answer);
+    } catch (error) {
+      this.#fail(error);
+      this.#render(this.#state);
+    } finally {
+      this.#busy = false;
+    }
+    this.run();
+  }
+
+  async #playCard(card, node) {
+    if (this.#busy) return;
+    this.#busy = true;
+    this.#coachLine.hidden = true;
+    const from = node.getBoundingClientRect();
+    node.classList.add("leaving");
+    const flight = this.#view.playCard(ME, card, { getBoundingClientRect: () => from }, this.pace.fly);
+    node.remove();
+    try {
+      const answer = await this.#engine.call("act", { action: card });
+      await flight;
+      await this.#apply(answer);
+    } catch (error) {
+      await flight;
+      this.#fail(error);
+      this.#view.renderTrick(this.#state.deal.trick, this.#state.deal.leader);
+      this.#render(this.#state);
+    } finally {
+      this.#busy = false;
+    }
+    this.run();
+  }
+
+  // ------------------------------------------------------------ presenting an answer
+  async #apply(answer) {
+    this.#save(answer);
+    const event = answer.event;
+    const before = this.#state;
+    if (event) await this.#present(event, before, answer.state);
+    if (this.#stopped) return;
+    this.#render(answer.state);
+  }
+
+  async #present(event, before, after) {
+    const p = this.pace;
+    const view = this.#view;
+    if (event.type === "call") {
+      const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction" };
+      view.renderCalls(deal);
+      view.renderContract(after.deal.phase === "auction" ? after.deal : deal);
+      if (after.deal.phase !== "auction" || event.deal_end) await sleep(p.bubble);
+    } else {
+      const seatEl = event.seat === ME ? null : view.seats[view.pos(event.seat)].backs;
+      if (event.seat !== ME) {
+        // the card leaves the bot's hand
+        const backs = seatEl?.lastElementChild;
+        await view.playCard(event.seat, event.action, backs ?? seatEl, p.fly);
+        backs?.remove();
+      }
+      if (event.announce) {
+        const text = t(`table.announce.${event.announce}`);
+        view.announce(event.seat, text, p.bubble);
+        view.toast(t("table.announce.toast", { seat: view.seatName(event.seat), kind: event.announce }), { ms: p.bubble + 800 });
+      }
+      if (event.trick) {
+        view.renderTrick(event.trick.cards, event.trick.leader);
+        if (event.trick.last) {
+          view.toast(t("table.dix_de_der", { seat: view.seatName(event.trick.winner) }), { ms: p.trick + 1200 });
+        }
+        await view.gather(event.trick.winner, p.trick, p.gather);
+        this.#lastTrick = event.trick;
+      }
+    }
+    if (event.deal_end && !this.#stopped) {
+      const record = event.deal_end.record;
+      view.clearBubbles();
+      this.#bidding.hide();
+      this.#coachLine.hidden = true;
+      if (record.result.void) {
+        view.toast(t("summary.void"), { ms: 2600 });
+        await sleep(p.bubble);
+      } else {
+        await showDealSummary(this.#dialogs.summary, view, {
+          record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
+        });
+      }
+    }
+    if (event.match_over && !this.#stopped) {
+      const choice = await showMatchResult(this.#dialogs.result, view, { ...event.match_over, target: after.target });
+      if (choice !== "stop") this.#onExit(choice === "new" ? "new" : "home");
+    }
+  }
+
+  #lastTrick = null;
+
+  #showLastTrick() {
+    const trick = this.#state?.last_trick ?? this.#lastTrick;
+    if (trick) showLastTrick(this.#dialogs.lastTrick, this.#view, trick);
+  }
+
+  // ------------------------------------------------------------ drawing a state
+  #render(state) {
+    this.#state = state;
+    const deal = state.deal;
+    const view = this.#view;
+    view.root.dataset.phase = deal.phase;
+    view.root.dataset.variant = state.variant;
+    view.renderScores(state.totals, state.target);
+    view.renderSeats(deal);
+    view.renderContract(deal);
+    view.renderCalls(deal);
+    view.renderTurned(deal.phase === "auction" ? deal.turned : null);
+    if (deal.phase === "play") view.renderTrick(deal.trick, deal.leader);
+    const myTurn = deal.current_player === ME && state.winner === null;
+    const lastTrickButton = view.root.querySelector("#btn-last-trick");
+    lastTrickButton.disabled = !state.last_trick;
+
+    let playable = null;
+    const reasons = {};
+    if (myTurn && deal.phase === "play") {
+      playable = new Set(deal.legal);
+      for (const [card, f] of Object.entries(deal.ruling?.forbidden ?? {})) reasons[card] = t(`reason.${f.key}`, f.params);
+    }
+    const fresh = this.#handDealt !== state.deal_index;
+    this.#handDealt = state.deal_index;
+    this.#hand.render(deal.hand, { trump: deal.contract?.trump ?? null, playable, reasons });
+    view.root.querySelector("#hand").classList.toggle("deal-in", fresh && deal.hand.length > 0);
+
+    if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant);
+    else this.#bidding.hide();
+    this.#renderCoach(state);
+    view.root.dataset.turn = myTurn ? "me" : "bots";
+  }
+
+  // The coach's line under the hand: during the play, why cards are forbidden (or the surprising rule
+  // that frees them); during the auction, the call the Normal bot would make here.
+  async #renderCoach(state) {
+    const line = this.#coachLine;
+    const deal = state.deal;
+    const myTurn = deal.current_player === ME && state.winner === null;
+    line.replaceChildren();
+    line.hidden = true;
+    line.dataset.kind = "";
+    if (!this.#settings.coach || !myTurn) return;
+    if (deal.phase === "play") {
+      const text = playAdvice(deal.ruling);
+      if (!text) return;
+      line.append(coachLabel(), document.createTextNode(text));
+      line.dataset.kind = "play";
+      line.hidden = false;
+      return;
+    }
+    if (deal.phase !== "auction") return;
+    let advice;
+    try {
+      advice = await this.#engine.call("coach");
+    } catch (error) {
+      console.warn("coach:", error);
+      return;
+    }
+    if (!advice || this.#state !== state || !this.#settings.coach) return;
+    const reason = coachReason(advice);
+    line.append(coachLabel(), document.createTextNode(t("coach.auction", { call: advice.call }) + (reason ? ` ${reason}` : "")));
+    line.dataset.kind = "auction";
+    line.dataset.call = advice.call;
+    line.hidden = false;
+    for (const node of document.querySelectorAll("#bidding [data-call]")) {
+      node.classList.toggle("suggested", node.dataset.call === advice.call);
+    }
+  }
+}
+
+function coachLabel() {
+  const label = document.createElement("span");
+  label.className = "coach-label";
+  label.textContent = t("coach.label");
+  return label;
+}
+
+// One sentence for the player's turn: the surprising rule when one applies, else the strongest reason a
+// card is forbidden, else the rule that leaves the choice free.
+function playAdvice(ruling) {
+  if (!ruling) return null;
+  if (ruling.note) return t(`note.${ruling.note}`);
+  const forbidden = Object.values(ruling.forbidden ?? {});
+  if (forbidden.length) {
+    const strongest = forbidden.reduce((a, b) => (b.rule > a.rule ? b : a));
+    return t(`reason.${strongest.key}`, strongest.params);
+  }
+  return ruling.rule > 0 ? t(`rule.${ruling.rule}`) : null;
+}
+
+// The bot's reason in words: its key (coach_bid, coach_pass...) with flat parameters for the catalogue.
+function coachReason(advice) {
+  const key = `coach.${advice.key}`;
+  if (!has(key)) return null;
+  const raw = advice.params ?? {};
+  const params = { make_chance: raw.make_chance ?? 0, kind: "none" };
+  const expected = raw.expected ?? {};
+  const trump = /([shdc])$/.exec(raw.call ?? "")?.[1];
+  if (raw.contract) {
+    params.contract = callName(raw.contract);
+    params.kind = "contract";
+  }
+  if (trump && trump in expected) {
+    params.suit = trump;
+    params.points = expected[trump];
+  } else if (Object.keys(expected).length) {
+    const [suit, points] = Object.entries(expected).reduce((a, b) => (b[1] > a[1] ? b : a));
+    params.suit = suit;
+    params.points = points;
+    if (params.kind === "none") params.kind = "best";
+  }
+  return t(key, params);
+}
+

@@ -1,0 +1,80 @@
+// The player's settings and the saved match, kept in localStorage.
+//
+// Settings: variant, target, level, coach, speed. A test-only pace ("test": no waiting) is chosen with
+// ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
+
+const SETTINGS_KEY = "coinche.settings";
+const SAVE_KEY = "coinche.match";
+const TEST_SPEED_KEY = "coinche.speed";
+
+export const VARIANTS = ["coinche", "classic"];
+export const TARGETS = [501, 701, 1000];
+export const LEVELS = ["easy", "normal", "expert"];
+export const SPEEDS = ["slow", "normal", "fast"];
+
+const DEFAULTS = { variant: "coinche", target: 1000, level: "normal", coach: true, speed: "normal" };
+
+// Milliseconds for each pace: a bot's think time, how long a full trick stays, card flight, gathering.
+const PACES = {
+  slow: { bot: 900, trick: 1600, fly: 380, gather: 480, bubble: 1600 },
+  normal: { bot: 550, trick: 1100, fly: 300, gather: 400, bubble: 1300 },
+  fast: { bot: 180, trick: 550, fly: 200, gather: 260, bubble: 900 },
+  test: { bot: 0, trick: 20, fly: 20, gather: 20, bubble: 60 },
+};
+
+function read(key) {
+  try { return localStorage.getItem(key); } catch { return null; }
+}
+
+function write(key, value) {
+  try {
+    if (value === null) localStorage.removeItem(key);
+    else localStorage.setItem(key, value);
+  } catch { /* storage full or blocked: the game goes on unsaved */ }
+}
+
+function pick(value, allowed, fallback) {
+  return allowed.includes(value) ? value : fallback;
+}
+
+export function loadSettings() {
+  let stored = {};
+  try { stored = JSON.parse(read(SETTINGS_KEY) ?? "{}") ?? {}; } catch { stored = {}; }
+  return {
+    variant: pick(stored.variant, VARIANTS, DEFAULTS.variant),
+    target: pick(Number(stored.target), TARGETS, DEFAULTS.target),
+    level: pick(stored.level, LEVELS, DEFAULTS.level),
+    coach: typeof stored.coach === "boolean" ? stored.coach : DEFAULTS.coach,
+    speed: pick(stored.speed, SPEEDS, DEFAULTS.speed),
+  };
+}
+
+export function saveSettings(settings) {
+  write(SETTINGS_KEY, JSON.stringify(settings));
+}
+
+function testSpeed() {
+  const fromUrl = new URLSearchParams(location.search).get("speed");
+  return fromUrl === "test" || read(TEST_SPEED_KEY) === "test";
+}
+
+// The delays to use now, for the speed setting (the test pace overrides it).
+export function pace(speed) {
+  if (testSpeed()) return PACES.test;
+  const reduced = matchMedia("(prefers-reduced-motion: reduce)").matches;
+  const chosen = PACES[speed] ?? PACES.normal;
+  return reduced ? { ...chosen, fly: 0, gather: 0 } : chosen;
+}
+
+export function loadSavedMatch() {
+  try {
+    const snapshot = JSON.parse(read(SAVE_KEY) ?? "null");
+    return snapshot && typeof snapshot === "object" ? snapshot : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveMatch(snapshot) {
+  write(SAVE_KEY, snapshot ? JSON.stringify(snapshot) : null);
+}
