@@ -25,7 +25,8 @@ export class Engine {
 
   // bootTimeoutMs: how long the interpreter, the engine and their downloads may take before `ready`
   // rejects with code "boot_timeout" (a wrong MIME type for the .wasm makes Pyodide hang forever).
-  constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000 } = {}) {
+  // snapshot: false starts Python afresh, without saving or restoring a memory snapshot.
+  constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000, snapshot = true } = {}) {
     this.onProgress = null;
     this.version = null;
     this.timings = null;
@@ -43,7 +44,8 @@ export class Engine {
       () => clearTimeout(timer),
       () => clearTimeout(timer),
     );
-    this.#worker = new Worker(workerURL, { type: "module", name: "coinche-engine" });
+    const name = snapshot ? "coinche-engine" : "coinche-engine no-snapshot"; // options, see engine-worker.js
+    this.#worker = new Worker(workerURL, { type: "module", name });
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
