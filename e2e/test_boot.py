@@ -144,3 +144,16 @@ def test_a_broken_snapshot_is_replaced_and_the_engine_still_boots(guarded_page, 
     timings = boot_and_timings(page, site_url)
     assert timings["snapshot"] == "made"
     assert "magic" in timings["snapshotError"]
+
+
+def test_engine_without_snapshot_neither_restores_nor_saves(guarded_page, site_url):
+    page = guarded_page
+    page.goto(site_url + "bench/bare.html")  # a page of the site that neither saves nor reads snapshots
+    timings = page.evaluate("""async () => {
+        const { Engine } = await import("/js/engine.js");
+        const engine = new Engine({ snapshot: false });
+        await engine.ready;
+        return engine.timings;
+    }""")
+    assert timings["snapshot"] == "off"
+    assert page.evaluate("async (name) => (await caches.keys()).includes(name)", SNAPSHOTS) is False
