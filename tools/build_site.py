@@ -10,7 +10,7 @@ Steps, each printed as it runs:
    (`npm pack pyodide@VERSION`) and the micropip wheel (`pip download`). A second build with nothing
    changed downloads nothing.
 2. The engine wheel, built by `pip wheel` from a clean copy of the sources with a fixed SOURCE_DATE_EPOCH
-   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs.
+   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only).
 3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/), the engine wheel (wheels/), and
    build-info.json (engine version, wheel URL and hash, sha256 of every file: what a service worker's
    precache list needs).
@@ -170,8 +170,8 @@ def build_engine_wheel() -> Path:
         with zipfile.ZipFile(built[0]) as zf:
             if not any(name.startswith("coinche/") for name in zf.namelist()):
                 raise BuildError(f"engine wheel: {built[0].name} holds no coinche/ package")
-        if slot.exists():
-            shutil.rmtree(slot)
+        if slot.parent.exists():  # only the latest engine wheel is kept
+            shutil.rmtree(slot.parent)
         slot.mkdir(parents=True)
         wheel = slot / built[0].name
         shutil.move(built[0], wheel)
