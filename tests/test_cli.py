@@ -1,0 +1,174 @@
+"""The ``coinche`` command line, run as a subprocess: judge (text, --json, --batch), simulate, replay."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from coinche import Position
+from coinche.cli import judge_text, ruling_json
+from coinche.record import check
+
+ARGUED = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
+
+
+def coinche(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "coinche.cli", *args], input=stdin, capture_output=True,
+                          text=True, timeout=120)
+
+
+# ---------------------------------------------------------------- judge
+def test_judge_text():
+    done = coinche("judge", ARGUED)
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.rstrip("\n") == judge_text(Position.parse(ARGUED))
+    lines = done.stdout.splitlines()
+    assert lines[0] == "Trump hearts; you play fourth."
+    assert "Your partner played the ace of hearts." in lines
+    assert "Rule 2 decides: on a trump lead, go over." in lines
+    assert any(line.startswith("Note: trump was led, so you must go over even your partner") for line in lines)
+    assert "  Jh  legal" in lines
+    assert "  Kd  forbidden (rule 1): you hold hearts, so you must follow hearts" in lines
+    assert "  7s  forbidden (rule 1): you hold hearts, so you must follow hearts" in lines
+
+
+def test_judge_text_names_every_reason():
+    done = coinche("judge", "trump=h&trick=As,7s,9h&hand=Jh,8h,Kd")
+    assert done.returncode == 0
+    assert "  8h  forbidden (rule 4): an opponent is winning with the nine of hearts: you must trump higher" \
+        in done.stdout.splitlines()
+    done = coinche("judge", "trump=s&trick=9s&hand=Js,As,Kd")
+    assert "  As  forbidden (rule 2): trump was led: you must play a trump higher than the nine of spades" \
+        in done.stdout.splitlines()
+    done = coinche("judge", "trump=s&trick=Ah&hand=7s,Kd")
+    assert "  Kd  forbidden (rule 4): you cannot follow and an opponent is winning: you must trump (spades)" \
+        in done.stdout.splitlines()
+
+
+def test_judge_json():
+    text = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
+    done = coinche("judge", "--json", text)
+    assert done.returncode == 0 and done.stderr == ""
+    out = json.loads(done.stdout)
+    assert out == json.loads(json.dumps(ruling_json(Position.parse(text))))
+    assert out["rule"] == 4 and out["note"] == "no_undertrump"
+    assert out["legal"] == ["7h", "8h", "Kd", "Ac"] and out["forbidden"] == {}
+    out = json.loads(coinche("judge", "--json", ARGUED).stdout)
+    assert out["position"] == ARGUED and out["legal"] == ["Jh"]
+    assert out["forbidden"]["Kd"] == {"rule": 1, "key": "must_follow", "params": {"suit": "h"},
+                                      "text": "you hold hearts, so you must follow hearts"}
+
+
+INVALID = [
+    ("trump=h&trick=8h&hand=Jh,Xd", "unknown card 'Xd'"),
+    ("trump=h&trick=8h,Ah&hand=Jh,8h", "card 8h appears twice"),
+    ("trump=h&trick=7s,8s,9s,Ts&hand=Jh", "too many cards: 4 (at most 3)"),
+    ("trump=h&hand=7s,8s,9s,Ts,Js,Qs,Ks,As,7h", "too many cards: 9 (at most 8)"),
+    ("trump=z&hand=Jh", "unknown suit 'z'"),
+    ("what is this", "malformed position"),
+    ("trump=h&trick=8h", "missing field 'hand'"),
+]
+
+
+@pytest.mark.parametrize("position, message", INVALID)
+def test_judge_invalid_position_one_line_error(position, message):
+    done = coinche("judge", position)
+    assert done.returncode != 0 and done.stdout == ""
+    assert len(done.stderr.splitlines()) == 1
+    assert done.stderr.startswith("coinche judge: invalid position: ") and message in done.stderr
+
+
+@pytest.mark.parametrize("position, message", INVALID[:2])
+def test_judge_invalid_position_json(position, message):
+    done = coinche("judge", "--json", position)
+    assert done.returncode != 0 and len(done.stderr.splitlines()) == 1
+    out = json.loads(done.stdout)
+    assert out["input"] == position and message in out["error"]["message"] and out["error"]["key"]
+
+
+def test_judge_without_position():
+    done = coinche("judge")
+    assert done.returncode != 0 and done.stderr.strip()
+
+
+def test_judge_batch_bad_line_in_the_middle():
+    lines = [ARGUED, "trump=h&trick=8h,8h&hand=Jh", "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac", "nonsense", ARGUED]
+    done = coinche("judge", "--batch", stdin="\n".join(lines) + "\n")
+    assert done.returncode == 0
+    out = [json.loads(line) for line in done.stdout.splitlines()]
+    assert len(out) == len(lines)
+    assert out[0]["legal"] == ["Jh"] and out[2]["note"] == "no_undertrump" and out[4] == out[0]
+    assert out[1]["input"] == lines[1] and out[1]["error"]["key"] == "duplicate_card"
+    assert out[1]["error"]["params"] == {"card": "8h"}
+    assert out[3]["input"] == "nonsense" and out[3]["error"]["key"] == "malformed_position"
+
+
+def test_judge_batch_empty_input():
+    done = coinche("judge", "--batch", stdin="")
+    assert done.returncode == 0 and done.stdout == ""
+
+
+# ---------------------------------------------------------------- simulate and replay
+@pytest.mark.parametrize("variant", ["coinche", "classic"])
+def test_simulate_then_replay(variant, tmp_path):
+    path = tmp_path / "deals.jsonl"
+    done = coinche("simulate", "--variant", variant, "--deals", "60", "--seed", "9", "--out", str(path))
+    assert done.returncode == 0, done.stderr
+    assert f"60 {variant} deals" in done.stderr
+    records = [json.loads(line) for line in path.read_text().splitlines()]
+    assert len(records) == 60 and all(r["variant"] == variant for r in records)
+    assert [r["dealer"] for r in records[:5]] == [0, 1, 2, 3, 0]
+    assert any(r["result"]["void"] for r in records) and not all(r["result"]["void"] for r in records)
+    for r in records:
+        assert check(r).to_record() == {k: v for k, v in r.items() if k != "seed"}
+    done = coinche("replay", str(path))
+    assert done.returncode == 0 and done.stderr == ""
+    assert done.stdout.strip() == "60 records replayed and checked, 0 wrong"
+    # The same seed writes the same file; the standard output is the default.
+    again = coinche("simulate", "--variant", variant, "--deals", "60", "--seed", "9")
+    assert again.returncode == 0 and again.stdout == path.read_text()
+
+
+def corrupt(path, number, change):
+    lines = path.read_text().splitlines()
+    lines[number - 1] = change(lines[number - 1])
+    path.write_text("\n".join(lines) + "\n")
+
+
+def bump_score(line):
+    record = json.loads(line)
+    record["result"]["scores"][0] += 10
+    return json.dumps(record)
+
+
+def swap_cards(line):
+    record = json.loads(line)
+    record["plays"][0], record["plays"][1] = record["plays"][1], record["plays"][0]
+    return json.dumps(record)
+
+
+@pytest.mark.parametrize("change, message", [
+    (bump_score, "result is"),
+    (swap_cards, "card 1 "),
+    (lambda line: line[:-9], "not JSON"),
+    (lambda line: json.dumps(dict(json.loads(line), format="other/1")), "format is not"),
+])
+def test_replay_detects_a_corrupted_record(tmp_path, change, message):
+    path = tmp_path / "deals.jsonl"
+    assert coinche("simulate", "--deals", "12", "--seed", "4", "--out", str(path)).returncode == 0
+    played = [i + 1 for i, line in enumerate(path.read_text().splitlines()) if json.loads(line)["plays"]]
+    number = played[len(played) // 2]
+    corrupt(path, number, change)
+    done = coinche("replay", str(path))
+    assert done.returncode != 0
+    errors = done.stderr.splitlines()
+    assert len(errors) == 1 and errors[0].startswith(f"{path}:{number}: ") and message in errors[0]
+    assert done.stdout.strip() == "11 records replayed and checked, 1 wrong"
+
+
+def test_replay_missing_file(tmp_path):
+    done = coinche("replay", str(tmp_path / "nowhere.jsonl"))
+    assert done.returncode != 0 and "nowhere.jsonl" in done.stderr
