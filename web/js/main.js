@@ -116,7 +116,9 @@ async function startNew(variant = settings.variant) {
   whenReady(async () => {
     show("table");
     try {
-      await getGame().newMatch({ variant, target: settings.target, level: settings.level });
+      // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
+      const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
+      await getGame().newMatch({ variant, target: settings.target, level: settings.level, seed });
     } catch (error) {
       failStart(error);
     }
