@@ -64,6 +64,7 @@ export class Game {
   }
 
   #start(answer) {
+    performance.mark("match-ready");
     this.#stopped = false;
     this.#handDealt = -1;
     this.#view.clearBubbles();
