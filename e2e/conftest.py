@@ -105,3 +105,14 @@ def guarded_page(page):
     page.responses = seen.responses
     yield page
     assert not seen.problems, "the page misbehaved:\n" + "\n".join(seen.problems)
+
+
+def pytest_addoption(parser):
+    # --full, the long differential runs: declared by tests/conftest.py too, so that `pytest e2e --full`
+    # works alone; whichever conftest loads first declares it.
+    try:
+        parser.getgroup("coinche").addoption(
+            "--full", action="store_true", default=False,
+            help="long differential runs: 200,000 random positions and 20,000 random deals")
+    except ValueError:
+        pass

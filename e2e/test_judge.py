@@ -1,0 +1,326 @@
+"""The judge page as a user meets it: examples, every rule's explanation, links, history, bad links,
+the keyboard, sharing, and nothing leaving the site."""
+from __future__ import annotations
+
+from urllib.parse import urlsplit
+
+import pytest
+from playwright.sync_api import expect
+
+BOOT_TIMEOUT_MS = 60_000
+
+ARGUED_OVER_PARTNER = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
+ARGUED_UNDERTRUMP = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
+
+
+def open_judge(page, site_url: str, fragment: str = "", ready: bool = True) -> None:
+    page.goto(f"{site_url}judge.html{'#' + fragment if fragment else ''}")
+    if ready:
+        expect(page.locator("body")).not_to_have_attribute("data-engine", "loading", timeout=BOOT_TIMEOUT_MS)
+        assert page.locator("body").get_attribute("data-engine") == "ready", page.locator("#engine-text").inner_text()
+
+
+def expect_ruled(page, position: str) -> None:
+    ruling = page.locator("#ruling")
+    expect(ruling).to_have_attribute("data-position", position, timeout=BOOT_TIMEOUT_MS)
+    expect(ruling).to_have_attribute("data-state", "ruled", timeout=BOOT_TIMEOUT_MS)
+
+
+def verdicts(page) -> dict[str, tuple[bool, int]]:
+    """{card: (legal, rule)} as rendered."""
+    return {
+        li.get_attribute("data-card"): (li.get_attribute("data-legal") == "true", int(li.get_attribute("data-rule")))
+        for li in page.locator("#verdicts li[data-card]").all()
+    }
+
+
+def reason(page, card: str) -> str:
+    return page.locator(f'#verdicts li[data-card="{card}"] .verdict-why').inner_text()
+
+
+def decisive_rules(page) -> list[str]:
+    return [r.get_attribute("data-rule") for r in page.locator(".rule.is-decisive").all()]
+
+
+# ---------------------------------------------------------------- the examples of RULES.md
+def test_the_two_argued_positions_are_one_click_away_with_their_rulings(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url)
+    examples = page.locator("#examples a.example-link")
+    expect(examples).to_have_count(4)
+    assert examples.nth(0).get_attribute("href") == f"#{ARGUED_OVER_PARTNER}"
+    assert examples.nth(1).get_attribute("href") == f"#{ARGUED_UNDERTRUMP}"
+    # each example shows its own ruling, from the engine
+    expect(examples.nth(0).locator(".example-ruling")).to_have_text("Rule 2 Only the jack of hearts is legal.")
+    expect(examples.nth(1).locator(".example-ruling")).to_have_text("Rule 4 All 4 cards are legal.")
+
+    examples.nth(0).click()
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    assert page.url.endswith(f"judge.html#{ARGUED_OVER_PARTNER}")
+    assert verdicts(page) == {"Jh": (True, 2), "Kd": (False, 1), "7s": (False, 1)}
+    assert decisive_rules(page) == ["2"]
+    expect(page.locator("#ruling")).to_have_attribute("data-note", "overtrump_partner")
+    expect(page.locator("#note-text")).to_contain_text("even your partner's trump")
+    expect(page.locator("#note-variant")).to_contain_text("house variant")
+    expect(page.locator("#note-variant")).to_contain_text("This page rules by the rules")
+
+    examples.nth(1).click()
+    expect_ruled(page, ARGUED_UNDERTRUMP)
+    assert verdicts(page) == {"7h": (True, 4), "8h": (True, 4), "Kd": (True, 4), "Ac": (True, 4)}
+    assert decisive_rules(page) == ["4"]
+    expect(page.locator("#ruling")).to_have_attribute("data-note", "no_undertrump")
+    expect(page.locator("#note-text")).to_contain_text("nobody makes you undertrump")
+    expect(page.locator("#note-variant")).to_contain_text("undertrump")
+    expect(page.locator("#note-variant")).to_contain_text("house variant")
+
+    page.go_back()  # an example is an edit like any other
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+
+
+def test_an_example_opened_as_a_link_lands_on_its_ruling(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url, ARGUED_UNDERTRUMP)
+    expect_ruled(page, ARGUED_UNDERTRUMP)
+    assert all(legal for legal, _ in verdicts(page).values())
+
+
+# ---------------------------------------------------------------- every rule and every reason
+RULE_CASES = [
+    # (position, decisive rule, {card: (legal, rule)}, {card: reason sentence}, note)
+    ("trump=s&trick=&hand=Jh,7c", 0, {"Jh": (True, 0), "7c": (True, 0)}, {}, None),
+    ("trump=s&trick=Ad&hand=7d,Ks,Ac", 1, {"7d": (True, 1), "Ks": (False, 1), "Ac": (False, 1)},
+     {"Ks": "You hold diamonds: you must follow diamonds."}, None),
+    ("trump=c&trick=9c,Ac&hand=7c,Jc,Ad", 2, {"7c": (False, 2), "Jc": (True, 2), "Ad": (False, 1)},
+     {"7c": "Trump was led: you must play a trump higher than the nine of clubs.",
+      "Ad": "You hold clubs: you must follow clubs."}, "overtrump_partner"),
+    ("trump=c&trick=9c&hand=7c,8c,Ad", 2, {"7c": (True, 2), "8c": (True, 2), "Ad": (False, 1)},
+     {"Ad": "You hold clubs: you must follow clubs."}, None),
+    ("trump=h&trick=As,9h,Ks&hand=7h,8h,Ah", 3, {"7h": (True, 3), "8h": (True, 3), "Ah": (True, 3)}, {},
+     "partner_master"),
+    ("trump=h&trick=As,Ks&hand=7d,Jh", 3, {"7d": (True, 3), "Jh": (True, 3)}, {}, None),
+    ("trump=d&trick=Ks&hand=7d,Ac", 4, {"7d": (True, 4), "Ac": (False, 4)},
+     {"Ac": "You cannot follow and an opponent is winning: you must trump (diamonds)."}, None),
+    ("trump=d&trick=Ks,Qs,Td&hand=9d,8d,Ac", 4, {"9d": (True, 4), "8d": (False, 4), "Ac": (False, 4)},
+     {"8d": "An opponent is winning with the ten of diamonds: you must trump higher.",
+      "Ac": "An opponent is winning with the ten of diamonds: you must trump higher."}, None),
+    ("trump=d&trick=Ks,Jd&hand=9d,Ac", 4, {"9d": (True, 4), "Ac": (True, 4)}, {}, "no_undertrump"),
+    ("trump=d&trick=Ks&hand=Ah,Ac", 5, {"Ah": (True, 5), "Ac": (True, 5)}, {}, None),
+]
+
+
+@pytest.mark.parametrize("position,rule,expected,reasons,note", RULE_CASES, ids=[c[0] for c in RULE_CASES])
+def test_every_rule_is_explained(guarded_page, site_url, position, rule, expected, reasons, note):
+    page = guarded_page
+    open_judge(page, site_url, position)
+    expect_ruled(page, position)
+    assert verdicts(page) == expected
+    assert decisive_rules(page) == [str(rule)]
+    expect(page.locator(".rule.is-decisive")).to_have_attribute("aria-current", "true")
+    for card, sentence in reasons.items():
+        assert reason(page, card) == sentence
+    for card, (legal, _) in expected.items():
+        mark = page.locator(f'#hand-cards li[data-card="{card}"]')
+        expect(mark).to_have_class(f"slot is-{'legal' if legal else 'forbidden'}")
+    ruling = page.locator("#ruling")
+    if note:
+        expect(ruling).to_have_attribute("data-note", note)
+        expect(page.locator("#ruling-note")).to_be_visible()
+    else:
+        assert ruling.get_attribute("data-note") is None
+        expect(page.locator("#ruling-note")).to_be_hidden()
+    trick = dict(part.split("=") for part in position.split("&"))["trick"]
+    seat = ["You lead.", "You play second.", "You play third.", "You play fourth."][len(trick.split(",")) if trick else 0]
+    expect(page.locator("#seat-info")).to_contain_text(seat)
+
+
+# ---------------------------------------------------------------- links and history
+def pick(page, card: str) -> None:
+    page.locator(f'#picker button[data-card="{card}"]').click()
+
+
+def test_a_position_built_in_the_editor_round_trips_through_its_link(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url)
+    page.locator("label.trump-option.suit-d").click()
+    for card in ("Ks", "Qs", "Td"):
+        pick(page, card)
+    expect(page.locator('input[name="target"][value="hand"]')).to_be_checked()  # the table is full
+    for card in ("9d", "8d", "Ac"):
+        pick(page, card)
+    position = "trump=d&trick=Ks,Qs,Td&hand=9d,8d,Ac"
+    expect_ruled(page, position)
+    assert urlsplit(page.url).fragment == position
+    assert page.locator("#share-link").input_value() == page.url
+    expect(page.locator("#seat-info")).to_have_text("You play fourth. Your partner played the queen of spades.")
+    shown = verdicts(page)
+
+    other = page.context.new_page()  # a new page opening the same link
+    other.goto(page.url)
+    expect_ruled(other, position)
+    assert verdicts(other) == shown
+    assert [r.get_attribute("data-rule") for r in other.locator(".rule.is-decisive").all()] == ["4"]
+    other.close()
+
+
+def test_back_and_forward_walk_through_the_edits_and_undo_takes_back_the_last_pick(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url)
+    page.locator("label.trump-option.suit-h").click()
+    page.locator('input[name="target"][value="hand"]').check()
+    for card in ("Jh", "Kd", "7s"):
+        pick(page, card)
+    expect_ruled(page, "trump=h&trick=&hand=Jh,Kd,7s")
+    page.go_back()
+    expect_ruled(page, "trump=h&trick=&hand=Jh,Kd")
+    expect(page.locator("#hand-cards li[data-card]")).to_have_count(2)
+    page.go_back()
+    expect_ruled(page, "trump=h&trick=&hand=Jh")
+    page.go_forward()
+    expect_ruled(page, "trump=h&trick=&hand=Jh,Kd")
+    page.go_forward()
+    expect_ruled(page, "trump=h&trick=&hand=Jh,Kd,7s")
+
+    page.locator("#undo").click()
+    expect_ruled(page, "trump=h&trick=&hand=Jh,Kd")
+    # taking a card back from the hand is an edit too
+    page.locator('#hand-cards li[data-card="Jh"] button').click()
+    expect_ruled(page, "trump=h&trick=&hand=Kd")
+    page.locator("#clear").click()
+    expect(page.locator("#ruling")).to_have_attribute("data-state", "prompt")
+    assert urlsplit(page.url).fragment == ""
+    page.go_back()
+    expect_ruled(page, "trump=h&trick=&hand=Kd")
+
+
+# ---------------------------------------------------------------- bad links
+BAD_LINKS = [
+    # (fragment, engine's message, what the editor keeps: (trump, trick, hand))
+    ("trump=h&trick=8h&hand=Jh,Xx,7s", "Unknown card “Xx”.", ("h", ["8h"], ["Jh", "7s"])),
+    ("trump=h&trick=8h,Ah&hand=Jh,8h", "The eight of hearts appears twice.", ("h", ["8h", "Ah"], ["Jh"])),
+    ("trump=h&trick=8h,Ah,7c,9c&hand=Jh", "Too many cards: 4 (at most 3).", ("h", ["8h", "Ah", "7c"], ["Jh"])),
+    ("trump=s&trick=&hand=7h,8h,9h,Th,Jh,Qh,Kh,Ah,7c", "Too many cards: 9 (at most 8).",
+     ("s", [], ["7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"])),
+    ("trump=x&trick=8h&hand=Jh", "Unknown suit “x” (use s, h, d or c).", (None, ["8h"], ["Jh"])),
+    ("trump=h&seat=2&hand=Jh", "Unknown field “seat”.", ("h", [], ["Jh"])),
+    ("hello%20world", "Malformed position: hello world.", (None, [], [])),
+    ("%E0%A4%A", "Malformed position: %E0%A4%A.", (None, [], [])),
+]
+
+
+@pytest.mark.parametrize("fragment,message,kept", BAD_LINKS, ids=[b[0] for b in BAD_LINKS])
+def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(guarded_page, site_url, fragment, message, kept):
+    page = guarded_page
+    open_judge(page, site_url, fragment)
+    problem = page.locator("#link-problem")
+    expect(problem).to_be_visible()
+    expect(page.locator("#link-problem-head")).to_have_text(f"This link could not be read in full. {message}")
+    trump, trick, hand = kept
+    assert [li.get_attribute("data-card") for li in page.locator("#trick-cards li[data-card]").all()] == trick
+    assert [li.get_attribute("data-card") for li in page.locator("#hand-cards li[data-card]").all()] == hand
+    checked = page.locator('input[name="trump"]:checked')
+    if trump:
+        expect(checked).to_have_value(trump)
+    else:
+        expect(checked).to_have_count(0)
+
+    # the editor stays usable: finish the position and get a ruling
+    page.locator("label.trump-option.suit-c").click()
+    if not hand:
+        page.locator('input[name="target"][value="hand"]').check()
+        pick(page, "Qd")
+    expect(page.locator("#ruling")).to_have_attribute("data-state", "ruled")
+    expect(problem).to_be_hidden()
+
+
+def test_an_unfinished_position_asks_for_what_is_missing(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url, "trump=h&trick=8h")
+    expect(page.locator("#ruling")).to_have_attribute("data-state", "prompt")
+    expect(page.locator("#ruling-prompt")).to_have_text("Add the cards you held (1 to 8).")
+    expect(page.locator("#link-problem")).to_be_hidden()
+    expect(page.locator("#share")).to_be_disabled()
+
+
+# ---------------------------------------------------------------- keyboard, sharing, loading, privacy
+def tab_to(page, selector: str, limit: int = 60) -> None:
+    for _ in range(limit):
+        page.keyboard.press("Tab")
+        if page.evaluate("(s) => document.activeElement?.matches(s) ?? false", selector):
+            return
+    raise AssertionError(f"Tab never reached {selector}")
+
+
+def test_keyboard_only(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url)
+    tab_to(page, 'input[name="trump"]')
+    page.keyboard.press("Space")  # spades
+    page.keyboard.press("ArrowRight")  # hearts
+    expect(page.locator('input[name="trump"]:checked')).to_have_value("h")
+    tab_to(page, "#picker button")
+    for keys in ("8h", "ah", "7c", "jh", "kd", "7s", "qs"):
+        page.keyboard.press(keys[0])
+        page.keyboard.press(keys[1])
+    expect_ruled(page, "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s,Qs")
+    page.keyboard.press("Backspace")  # undo the last pick
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    # arrows move through the picker, Enter adds the focused card
+    page.keyboard.press("ArrowDown")
+    focused = page.evaluate("() => document.activeElement.dataset.card")
+    page.keyboard.press("Enter")
+    expect_ruled(page, f"{ARGUED_OVER_PARTNER},{focused}")
+    tab_to(page, "#share")
+    page.keyboard.press("Enter")
+    expect(page.locator("#share-status")).not_to_be_empty()
+
+
+def test_share_copies_the_link_and_offers_the_share_sheet(guarded_page, site_url):
+    page = guarded_page
+    page.context.grant_permissions(["clipboard-read", "clipboard-write"])
+    page.add_init_script("""
+        window.__shared = [];
+        navigator.share = (data) => { window.__shared.push(data); return Promise.resolve(); };
+    """)
+    open_judge(page, site_url, ARGUED_OVER_PARTNER)
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    page.locator("#share").click()
+    expect(page.locator("#share-status")).to_have_text("Link copied. Anyone who opens it sees this ruling.")
+    link = f"{site_url}judge.html#{ARGUED_OVER_PARTNER}"
+    assert page.evaluate("() => navigator.clipboard.readText()") == link
+    shared = page.evaluate("() => window.__shared")
+    assert shared == [{"title": "The judge", "text": "Only the jack of hearts is legal.", "url": link}]
+
+
+def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
+    page = guarded_page
+    page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}", wait_until="domcontentloaded")
+    expect(page.locator("#picker button[data-card]")).to_have_count(32)
+    early = page.evaluate("""() => ({
+        engine: document.body.dataset.engine,
+        hand: [...document.querySelectorAll("#hand-cards li[data-card]")].map((li) => li.dataset.card),
+    })""")
+    assert early == {"engine": "loading", "hand": ["Jh", "Kd", "7s"]}
+    expect(page.locator("#engine-status")).to_be_visible()
+    pick(page, "Qs")  # an edit while the engine boots
+    expect_ruled(page, f"{ARGUED_OVER_PARTNER},Qs")
+    expect(page.locator("#engine-status")).to_be_hidden()
+    expect(page.locator(".scope")).to_contain_text("no-trump and all-trump contracts")
+    expect(page.locator(".scope")).to_contain_text("not which card is wise")
+
+
+def test_nothing_leaves_the_site_and_the_position_never_reaches_the_server(guarded_page, site_url):
+    page = guarded_page
+    requests = []
+    page.context.on("request", lambda r: requests.append(r.url))
+    open_judge(page, site_url, ARGUED_OVER_PARTNER)
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    page.locator("#examples a.example-link").nth(1).click()
+    expect_ruled(page, ARGUED_UNDERTRUMP)
+    pick(page, "Qs")
+    expect_ruled(page, f"{ARGUED_UNDERTRUMP},Qs")
+    origin = urlsplit(site_url).netloc
+    assert requests
+    for url in requests:
+        parts = urlsplit(url)
+        assert parts.netloc == origin, url
+        assert "trump" not in parts.query and not parts.fragment, url
