@@ -12,7 +12,7 @@ import time
 from typing import Iterable, TextIO
 
 from .calls import PASS, CallKind
-from .cards import mask_of
+from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
 from .english import NOTES, RULE_TITLES, card_words, sentence, suit_words
 from .errors import CoincheError
@@ -64,9 +64,15 @@ def judge_text(position: Position) -> str:
 
 
 def judge_batch(lines: Iterable[str], out: TextIO) -> tuple[int, int]:
-    """One JSON object per input line; a bad line gets an error object and the batch goes on."""
+    """One JSON object per input line; a bad line gets an error object and the batch goes on.
+
+    A line in the canonical notation (``trump=…&trick=…&hand=…``, as ``str(Position)`` prints it)
+    takes a fast path that writes the same JSON as :func:`ruling_json`; any other line, and every
+    invalid one, goes through :meth:`Position.parse`.
+    """
     dumps = json.dumps
     cache: dict[str, str] = {}
+    fragments: dict[tuple, str] = {}
     ok = bad = 0
     write = out.write
     for raw in lines:
@@ -75,17 +81,70 @@ def judge_batch(lines: Iterable[str], out: TextIO) -> tuple[int, int]:
             continue
         text = cache.get(line)
         if text is None:
-            try:
-                text = dumps(ruling_json(Position.parse(line)), separators=(",", ":"))
+            text = _canonical_ruling_json(line, fragments)
+            if text is not None:
                 ok += 1
-            except CoincheError as e:
-                text = dumps(error_json(e, line), separators=(",", ":"))
-                bad += 1
+            else:
+                try:
+                    text = dumps(ruling_json(Position.parse(line)), separators=(",", ":"))
+                    ok += 1
+                except CoincheError as e:
+                    text = dumps(error_json(e, line), separators=(",", ":"))
+                    bad += 1
             if len(cache) < 100_000:
                 cache[line] = text
-        write(text)
-        write("\n")
+        write(text + "\n")
     return ok, bad
+
+
+_SUIT_INDEX = {letter: i for i, letter in enumerate(SUIT_LETTERS)}
+_CARD_INDEX = {str(card): int(card) for card in CARDS}
+
+
+def _canonical_ruling_json(line: str, fragments: dict[tuple, str]) -> str | None:
+    """The compact JSON of :func:`ruling_json` for a valid position written canonically, else ``None``.
+
+    ``fragments`` caches the JSON of each forbidden card with its reason across calls.
+    """
+    parts = line.split("&")
+    if len(parts) != 3:
+        return None
+    trump_part, trick_part, hand_part = parts
+    if trump_part[:6] != "trump=" or trick_part[:6] != "trick=" or hand_part[:5] != "hand=":
+        return None
+    trump = _SUIT_INDEX.get(trump_part[6:])
+    trick_names = trick_part[6:].split(",") if len(trick_part) > 6 else []
+    hand_names = hand_part[5:].split(",")
+    if trump is None or len(trick_names) > 3 or len(hand_names) > 8:
+        return None
+    index = _CARD_INDEX
+    try:
+        trick = [index[name] for name in trick_names]
+        hand = [index[name] for name in hand_names]
+    except KeyError:
+        return None
+    hand_mask = 0
+    for c in hand:
+        hand_mask |= 1 << c
+    seen = hand_mask
+    for c in trick:
+        seen |= 1 << c
+    if seen.bit_count() != len(trick) + len(hand):
+        return None  # a card twice
+    ruling = rule_position(hand_mask, trick, trump)
+    legal = ruling.legal
+    forbidden = []
+    for f in ruling.forbidden:
+        key = (f.card, f.rule, f.key, *f.params.values())
+        fragment = fragments.get(key)
+        if fragment is None:
+            body = {"rule": f.rule, "key": f.key, "params": f.params, "text": sentence(f.key, f.params)}
+            fragment = fragments[key] = f'"{f.card}":' + json.dumps(body, separators=(",", ":"))
+        forbidden.append(fragment)
+    note = "null" if ruling.note is None else f'"{ruling.note}"'
+    legal_names = ",".join(f'"{name}"' for name, c in zip(hand_names, hand) if legal >> c & 1)
+    return (f'{{"position":"{line}","rule":{ruling.rule},"note":{note},"legal":[{legal_names}],'
+            f'"forbidden":{{{",".join(forbidden)}}}}}')
 
 
 def cmd_judge(args: argparse.Namespace) -> int:
