@@ -207,6 +207,14 @@ INVALID_LINES = [
 ]
 
 
+def noncanonical_line(rng: random.Random, trump: str, trick: list[str], hand: list[str]) -> str:
+    """A valid position written otherwise than ``str(Position)`` does: fields in another order, no empty
+    trick, a URL fragment's ``#``."""
+    fields = [f"trump={trump}", f"hand={','.join(hand)}"] + ([f"trick={','.join(trick)}"] if trick else [])
+    rng.shuffle(fields)
+    return rng.choice(["", "#", "?"]) + "&".join(fields)
+
+
 def test_judge_batch_equals_in_process_ruling(counts, tmp_path):
     rng = random.Random(counts.seed + 7)
     lines = []
@@ -215,6 +223,8 @@ def test_judge_batch_equals_in_process_ruling(counts, tmp_path):
             lines.append(rng.choice(INVALID_LINES))
         elif i % 50 == 7 and lines:
             lines.append(rng.choice(lines))  # repeated lines take the cache
+        elif i % 11 == 5:
+            lines.append(noncanonical_line(rng, *uniform_position(rng)))
         else:
             lines.append(position_line(*(uniform_position if i % 2 else biased_position)(rng)))
     source = tmp_path / "positions.txt"
