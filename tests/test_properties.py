@@ -411,6 +411,20 @@ def test_checked_and_unchecked_paths_agree(variant, seed):
     assert b.is_over and deal_to_record(a) == deal_to_record(b)
 
 
+def test_a_match_refuses_out_of_turn_and_illegal_actions_unchanged():
+    from coinche import Match, Rules
+
+    match = Match(Rules("coinche", 501), seed=2)
+    match.apply("80h", 1)
+    before = (snapshot(match.deal), list(match.totals), match.deal_index)
+    with pytest.raises(OutOfTurnError):
+        match.apply("pass", 0)
+    with pytest.raises(IllegalActionError) as e:
+        match.apply("80s", 2)
+    assert type(e.value) is IllegalActionError and e.value.key == "illegal_call"
+    assert (snapshot(match.deal), list(match.totals), match.deal_index) == before
+
+
 def test_clone_is_independent():
     deal = Deal.new("coinche", 0, 3)
     for call in ("80h", "pass", "pass", "pass"):

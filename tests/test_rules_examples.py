@@ -545,6 +545,41 @@ def test_classic_belote_completed_by_the_turned_card():
     assert deal.score.belote_side == 0
 
 
+ALL_HEARTS = ["7h,8h,9h,Th,Jh,Qh,Kh,Ah", "7s,8s,9s,Ts,Js,Qs,Ks,As",
+              "7d,8d,9d,Td,Jd,Qd,Kd,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
+
+
+@pytest.mark.parametrize("calls, scores", [
+    ("capoth pass pass pass", (432, 0)),  # 162 + 250, and the belote
+    ("capoth coinche pass pass", (844, 0)),  # 2 * (162 + 250) + 20: the belote is not doubled
+    ("160h pass pass pass", (342, 0)),  # all eight tricks on a 160 bid: no capot bonus
+])
+def test_a_capot_played_out(calls, scores):
+    deal = Deal("coinche", 3, engine_deck(ALL_HEARTS, 3))
+    apply_all(deal, calls)
+    while not deal.is_over:
+        deal.apply(deal.legal_cards()[0])
+    assert deal.tricks_won == [8, 0] and deal.score.made and deal.scores == scores
+
+
+def test_a_capot_contract_one_trick_short_is_down():
+    hands = ["7h,8h,9h,Th,Jh,Qh,Kh,7s", "Ah,8s,9s,Ts,Js,Qs,Ks,As",
+             "7d,8d,9d,Td,Jd,Qd,Kd,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
+    deal = Deal("coinche", 3, engine_deck(hands, 3))
+    apply_all(deal, "capoth pass pass pass")
+    while not deal.is_over:
+        deal.apply(deal.legal_cards()[-1])
+    assert deal.tricks_won[0] < 8 and not deal.score.made and deal.scores == (20, 412)
+
+
+def test_a_classic_capot_played_out():
+    deal = Deal("classic", 3, engine_deck(ALL_HEARTS, 3, "classic", turned="7h", taker=0))
+    deal.apply("takeh")
+    while not deal.is_over:
+        deal.apply(deal.legal_cards()[-1])
+    assert deal.tricks_won == [8, 0] and deal.scores == (270, 0)
+
+
 # ---------------------------------------------------------------- the match
 def test_match_targets():
     for variant in ("coinche", "classic"):
