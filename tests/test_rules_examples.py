@@ -262,6 +262,20 @@ def engine_deck(hands, dealer, variant="coinche", turned=None, taker=None):
     return [INDEX[c] for c in deck]
 
 
+def hand_made_deal(hands, calls, variant="coinche", dealer=3, turned=None, taker=None):
+    """A deal of these hands (given seat by seat), the auction or taking done with ``calls``."""
+    deal = Deal(variant, dealer, engine_deck(hands, dealer, variant, turned, taker))
+    apply_all(deal, calls)
+    return deal
+
+
+def play_out(deal, pick=lambda cards: cards[0]):
+    """Play to the end, each player choosing ``pick(legal cards)``, checked."""
+    while not deal.is_over:
+        deal.apply(pick(deal.legal_cards()), deal.current_player)
+    return deal
+
+
 def hand_of(deal, seat):
     return {NAMES[c] for c in range(32) if deal.hands[seat] >> c & 1}
 
@@ -505,8 +519,7 @@ def announcements_as_played(deal, pick):
 def test_belote_then_rebelote_on_the_first_and_second_card():
     hands = ["Kh,Qh,7s,8s,9s,Ts,Js,Qs", "7h,8h,9h,Th,Jh,Ah,Ks,As",
              "7d,8d,9d,Td,Jd,Qd,Kd,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
-    deal = Deal("coinche", 3, engine_deck(hands, 3))
-    apply_all(deal, "80h pass pass pass")
+    deal = hand_made_deal(hands, "80h pass pass pass")
     assert deal.belote_seat == 0 and deal.announcements == []
     deal.apply("Qh")
     assert deal.announcements == [(0, "belote", INDEX["Qh"])]
@@ -517,8 +530,7 @@ def test_belote_then_rebelote_on_the_first_and_second_card():
 def test_belote_is_announced_by_whoever_holds_it_in_either_order():
     hands = ["7s,8s,9s,Ts,Js,Qs,Ks,As", "7h,8h,9h,Th,Jh,Ah,Kd,Qd",
              "7d,8d,9d,Td,Jd,Kh,Qh,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
-    deal = Deal("coinche", 3, engine_deck(hands, 3))
-    apply_all(deal, "80h pass pass pass")  # seat 0 plays hearts; seat 2 (its partner) has the belote
+    deal = hand_made_deal(hands, "80h pass pass pass")  # seat 0 plays hearts; seat 2 (its partner) has the belote
     assert announcements_as_played(deal, lambda cards: cards[-1]) == [(2, "Kh", "belote"), (2, "Qh", "rebelote")]
     assert deal.score.belote_side == 0
 
@@ -526,10 +538,7 @@ def test_belote_is_announced_by_whoever_holds_it_in_either_order():
 def test_belote_when_the_king_and_queen_are_split_is_nobodys():
     hands = ["Kh,Jd,7s,8s,9s,Ts,Js,Qs", "7h,8h,9h,Th,Jh,Ah,Ks,As",
              "7d,8d,9d,Td,Qh,Qd,Kd,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
-    deal = Deal("coinche", 3, engine_deck(hands, 3))
-    apply_all(deal, "80h pass pass pass")
-    while not deal.is_over:
-        deal.play(deal.legal_cards()[0])
+    deal = play_out(hand_made_deal(hands, "80h pass pass pass"))
     assert deal.announcements == [] and deal.score.belote_side is None
 
 
@@ -555,28 +564,19 @@ ALL_HEARTS = ["7h,8h,9h,Th,Jh,Qh,Kh,Ah", "7s,8s,9s,Ts,Js,Qs,Ks,As",
     ("160h pass pass pass", (342, 0)),  # all eight tricks on a 160 bid: no capot bonus
 ])
 def test_a_capot_played_out(calls, scores):
-    deal = Deal("coinche", 3, engine_deck(ALL_HEARTS, 3))
-    apply_all(deal, calls)
-    while not deal.is_over:
-        deal.apply(deal.legal_cards()[0])
+    deal = play_out(hand_made_deal(ALL_HEARTS, calls))
     assert deal.tricks_won == [8, 0] and deal.score.made and deal.scores == scores
 
 
 def test_a_capot_contract_one_trick_short_is_down():
     hands = ["7h,8h,9h,Th,Jh,Qh,Kh,7s", "Ah,8s,9s,Ts,Js,Qs,Ks,As",
              "7d,8d,9d,Td,Jd,Qd,Kd,Ad", "7c,8c,9c,Tc,Jc,Qc,Kc,Ac"]
-    deal = Deal("coinche", 3, engine_deck(hands, 3))
-    apply_all(deal, "capoth pass pass pass")
-    while not deal.is_over:
-        deal.apply(deal.legal_cards()[-1])
+    deal = play_out(hand_made_deal(hands, "capoth pass pass pass"), lambda cards: cards[-1])
     assert deal.tricks_won[0] < 8 and not deal.score.made and deal.scores == (20, 412)
 
 
 def test_a_classic_capot_played_out():
-    deal = Deal("classic", 3, engine_deck(ALL_HEARTS, 3, "classic", turned="7h", taker=0))
-    deal.apply("takeh")
-    while not deal.is_over:
-        deal.apply(deal.legal_cards()[-1])
+    deal = play_out(hand_made_deal(ALL_HEARTS, "takeh", "classic", turned="7h", taker=0), lambda cards: cards[-1])
     assert deal.tricks_won == [8, 0] and deal.scores == (270, 0)
 
 
