@@ -153,14 +153,31 @@ class Session:
             self.humans = tuple(s for s in self.humans if s != seat)
             self.settings["humans"] = list(self.humans)
 
-    def bot_step(self) -> dict[str, Any] | None:
-        """Let the bot to move act once; ``None`` when a human is to move or the match is over."""
+    def bot_turn(self) -> tuple[int, Any, Any] | None:
+        """``(seat, bot, view)`` for the bot to move; ``None`` when a human is to move or the match is over.
+
+        For a caller that lets the bot think elsewhere (the referee's worker processes: bot and view
+        pickle) and then applies its answer with :meth:`bot_apply`; :meth:`bot_step` does both here.
+        """
         match = self.match
         seat = match.current_player
         if seat < 0 or seat in self.humans:
             return None
-        action = self.bot_for(seat).act(match.deal.view(seat))
+        return seat, self.bot_for(seat), match.deal.view(seat)
+
+    def bot_apply(self, seat: int, action: Any) -> dict[str, Any]:
+        """Apply the action the bot of ``seat`` chose, checked (turn, legality) like a human's."""
+        if seat in self.humans:
+            raise CoincheError("out_of_turn", seat=seat, expected=self.match.current_player)
         return self._apply(str(action), seat)
+
+    def bot_step(self) -> dict[str, Any] | None:
+        """Let the bot to move act once; ``None`` when a human is to move or the match is over."""
+        turn = self.bot_turn()
+        if turn is None:
+            return None
+        seat, bot, view = turn
+        return self.bot_apply(seat, bot.act(view))
 
     def coach(self, seat: int) -> dict[str, Any] | None:
         """The Normal bot's call for ``seat`` during the auction, with its reason (message key + params)."""
