@@ -210,3 +210,17 @@ def test_leaving_hands_the_seat_to_a_bot_at_once():
         assert (await b.recv())["error"]["key"] == "not_seated"
 
     run(scenario)
+
+
+def test_bots_thinking_in_a_worker_process_play_the_same_match():
+    async def scenario(url, referee):
+        assert referee.pool is not None
+        a, b = await seat_two(url)
+        [table] = referee.tables
+        await asyncio.gather(a.play(random.Random(1)), b.play(random.Random(2)))
+        assert a.state["winner"] in (0, 1)
+        return table.session.snapshot()
+
+    pooled = run(scenario, Config(bot_delay=0, level="easy", bot_workers=1, rate=1000, burst=1000))
+    here = Session.from_snapshot(pooled)  # the same bots, thinking here, replay every action
+    assert here.match.is_over and here.snapshot()["actions"] == pooled["actions"]

@@ -27,9 +27,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="seconds alone in the queue before the page is told (default: %(default)s)")
     p.add_argument("--origin", action="append", default=[],
                    help="a page origin allowed to connect, e.g. https://belote.example (repeat; default: any)")
+    p.add_argument("--rate", type=float, default=d.rate,
+                   help="messages a second a connection may send, sustained (default: %(default)s)")
+    p.add_argument("--burst", type=int, default=d.burst, help="messages a connection may send at once (default: %(default)s)")
+    p.add_argument("--bot-workers", type=int, default=d.bot_workers, metavar="N",
+                   help="worker processes in which the bots think, so they never hold up the event loop "
+                        "(default: %(default)s, they think in the event loop; a busy server: its cores less one)")
     p.add_argument("--max-clients", type=int, default=d.max_clients, help="connections at once (default: %(default)s)")
     p.add_argument("--stats", type=float, default=0, metavar="SECONDS",
                    help="print memory and counts as a JSON line on stderr this often (default: never)")
+    p.add_argument("--trace-memory", action="store_true",
+                   help="trace Python's memory in this process (tracemalloc; slower), shown by --stats")
     p.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return p.parse_args(argv)
 
@@ -38,7 +46,8 @@ async def _serve(args: argparse.Namespace) -> None:
     from .server import report, running
 
     config = Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                    lobby_timeout=args.lobby_timeout, max_clients=args.max_clients)
+                    lobby_timeout=args.lobby_timeout, max_clients=args.max_clients, rate=args.rate, burst=args.burst,
+                    bot_workers=args.bot_workers)
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
@@ -55,6 +64,10 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    if args.trace_memory:
+        import tracemalloc
+
+        tracemalloc.start()
     asyncio.run(_serve(args))
     return 0
 

@@ -11,6 +11,8 @@ from __future__ import annotations
 import asyncio
 import itertools
 import logging
+import multiprocessing
+from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
@@ -42,6 +44,7 @@ class Config:
     burst: int = 20                # messages at once, per connection
     flood_close: int = 200         # refused messages in a row before the connection is closed
     max_clients: int = 10_000      # connections at once
+    bot_workers: int = 0           # processes in which bots think (0: in the event loop)
     variant: str = "coinche"       # the default options of a table
     target: int = 1000
 
@@ -90,6 +93,16 @@ class Referee:
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.tables: set[Table] = set()
         self.actions = 0
+        self.pool: ProcessPoolExecutor | None = None
+        if config.bot_workers > 0:
+            self.pool = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def close(self) -> None:
+        """End every table and stop the bots' worker processes."""
+        for table in list(self.tables):
+            table.close()
+        if self.pool is not None:
+            self.pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------ connections
     def connect(self, client: Client) -> bool:

@@ -106,9 +106,10 @@ async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
     async with serve(handler, host, port, max_size=4 * config.max_message, compression=None,
                      origins=allowed) as server:
         bound = server.sockets[0].getsockname()
-        yield Served(referee, server, host, bound[1])
-        for table in list(referee.tables):
-            table.close()
+        try:
+            yield Served(referee, server, host, bound[1])
+        finally:
+            referee.close()
 
 
 def memory() -> dict[str, int]:

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Callable
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 
@@ -22,6 +22,11 @@ if TYPE_CHECKING:
 log = logging.getLogger("coinche_referee")
 
 SEATS = (0, 1)
+
+
+def decide(bot, view) -> str:
+    """A bot's action for its view, in a worker process (``--bot-workers``)."""
+    return str(bot.act(view))
 
 
 class Table:
@@ -168,16 +173,32 @@ class Table:
         self.bot_timer = None
         if self.closed:
             return
+        turn = self.session.bot_turn()
+        if turn is None:
+            return
+        seat, bot, view = turn
+        pool = self.referee.pool
+        if pool is None:  # the bot thinks here, in the event loop
+            self._bot_acts(seat, lambda: bot.act(view))
+            return
+        future = self.referee.loop.run_in_executor(pool, decide, bot, view)
+        self.bot_timer = future  # nobody else moves meanwhile: it is the bot's turn
+        future.add_done_callback(lambda done: self._bot_decided(seat, done))
+
+    def _bot_decided(self, seat: int, future) -> None:
+        self.bot_timer = None
+        if not self.closed and not future.cancelled():
+            self._bot_acts(seat, future.result)
+
+    def _bot_acts(self, seat: int, decide: Callable[[], Any]) -> None:
         deal_index = self.session.match.deal_index
         try:
-            event = self.session.bot_step()
+            event = self.session.bot_apply(seat, decide())
         except Exception as e:  # a bot's bug must not take the referee down: end this table
             log.exception("bot failed at table %s", self.describe()["session"]["settings"].get("seed"))
             for seat in SEATS:
                 self._send(seat, "error", error=RefereeError("internal", detail=type(e).__name__).to_json())
             self.close()
-            return
-        if event is None:
             return
         self.referee.actions += 1
         self._broadcast(event, deal_index)
