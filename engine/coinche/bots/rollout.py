@@ -14,7 +14,7 @@ world to its end and returns the card points (dix de der included) and tricks of
 
 from __future__ import annotations
 
-from ..cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS, POWER, SUIT_MASK
+from ..cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS, POWER, SUIT_MASK, TRUMP_STRENGTH
 from ..play import legal_mask, trick_winner
 
 
@@ -35,7 +35,20 @@ DISCARD = tuple(
 CHARGE = tuple(tuple(POINTS[t][c] * 16 - POWER[t][c] - (400 if c >> 3 == t else 0) for c in range(32)) for t in range(4))
 
 
+def _extreme_rank(byte: int, strength, best) -> int:
+    ranks = [r for r in range(8) if byte >> r & 1]
+    return best(ranks, key=strength.__getitem__) if ranks else -1
+
+
+#: LOW[is_trump][byte] and TOP[is_trump][byte]: the rank of the weakest and of the strongest card
+#: of one suit's 8-bit set, in trump order or plain order (-1 for the empty set).  Inside one suit
+#: the weaker card is never worth more points, in either order.
+LOW = tuple(tuple(_extreme_rank(b, strength, min) for b in range(256)) for strength in (PLAIN_STRENGTH, TRUMP_STRENGTH))
+TOP = tuple(tuple(_extreme_rank(b, strength, max) for b in range(256)) for strength in (PLAIN_STRENGTH, TRUMP_STRENGTH))
+
+
 def pick_min(mask: int, key) -> int:
+    """The card of ``mask`` with the lowest ``key`` (the first in index order on a tie)."""
     best, best_key = -1, 1 << 30
     while mask:
         low = mask & -mask
@@ -48,6 +61,7 @@ def pick_min(mask: int, key) -> int:
 
 
 def pick_max(mask: int, key) -> int:
+    """The card of ``mask`` with the highest ``key`` (the first in index order on a tie)."""
     best, best_key = -1, -(1 << 30)
     while mask:
         low = mask & -mask
@@ -56,6 +70,30 @@ def pick_max(mask: int, key) -> int:
         if k > best_key:
             best, best_key = c, k
         mask ^= low
+    return best
+
+
+def lowest(mask: int, trump: int, key) -> int:
+    """Of the weakest card of each suit in ``mask``, the one with the lowest ``key``."""
+    best, best_key = -1, 1 << 30
+    for s in range(4):
+        byte = mask >> (s << 3) & 255
+        if byte:
+            c = (s << 3) | LOW[s == trump][byte]
+            if key[c] < best_key:
+                best, best_key = c, key[c]
+    return best
+
+
+def highest(mask: int, trump: int, key) -> int:
+    """Of the strongest card of each suit in ``mask``, the one with the highest ``key``."""
+    best, best_key = -1, -(1 << 30)
+    for s in range(4):
+        byte = mask >> (s << 3) & 255
+        if byte:
+            c = (s << 3) | TOP[s == trump][byte]
+            if key[c] > best_key:
+                best, best_key = c, key[c]
     return best
 
 
@@ -77,78 +115,81 @@ def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_si
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     n = len(trick)
-    power = POWER[trump]
     if n == 0:
         return _lead(hands, p, trump, decl_side, hand)
     legal = partner_rule(hand, trick, trump, legal)
     w = trick_winner(trick, trump)
     best = trick[w]
-    winners = legal & BEAT[trump][best]
+    beat = BEAT[trump]
+    winners = legal & beat[best]
     if n == 3:
         if w == 1:
-            return pick_max(legal, CHARGE[trump])
+            return highest(legal, trump, CHARGE[trump])
         if winners:
-            return pick_min(winners, power)
-        return pick_min(legal, DISCARD[trump])
-    q = (p + 1) & 3  # the opponent playing after this seat
-    if w == n - 2:
-        if not legal_mask(hands[q], trick, trump) & BEAT[trump][best]:
-            return pick_max(legal, CHARGE[trump])
+            return lowest(winners, trump, POWER[trump])
+        return lowest(legal, trump, DISCARD[trump])
+    q_hand = hands[(p + 1) & 3]  # the opponent playing after this seat
+    if w == n - 2 and not legal_mask(q_hand, trick, trump) & beat[best]:
+        return highest(legal, trump, CHARGE[trump])
     # the cheapest winner the next opponent cannot beat, else the cheapest card
+    power = POWER[trump]
     safe = -1
     m = winners
     while m:
         low = m & -m
         c = low.bit_length() - 1
         m ^= low
+        if safe >= 0 and power[c] >= power[safe]:
+            continue
         trick.append(c)
-        beaten = legal_mask(hands[q], trick, trump) & BEAT[trump][c]
+        beaten = legal_mask(q_hand, trick, trump) & beat[c]
         trick.pop()
-        if not beaten and (safe < 0 or power[c] < power[safe]):
+        if not beaten:
             safe = c
     if safe >= 0:
         return safe
-    return pick_min(legal, DISCARD[trump])
+    return lowest(legal, trump, DISCARD[trump])
 
 
 def _lead(hands: list[int], p: int, trump: int, decl_side: int, hand: int) -> int:
     tmask = SUIT_MASK[trump]
     others = hands[(p + 1) & 3] | hands[(p + 3) & 3]
     partner = hands[(p + 2) & 3]
-    power = POWER[trump]
     mine_t = hand & tmask
+    shift = trump << 3
     if mine_t and (p & 1) == decl_side and others & tmask:
-        top = pick_max((others | partner | hand) & tmask, power)
+        top = shift | TOP[1][((others | partner | hand) >> shift) & 255]
         if hand >> top & 1:
             return top
         if partner >> top & 1:
-            return pick_min(mine_t, power)
+            return shift | LOW[1][(mine_t >> shift) & 255]
     # a plain master the opponents will not ruff
-    opp_trumps = others & tmask
+    ruffers = 0  # the suits an opponent can ruff
+    for o in ((p + 1) & 3, (p + 3) & 3):
+        h = hands[o]
+        if h & tmask:
+            for s in range(4):
+                if not h & SUIT_MASK[s]:
+                    ruffers |= 1 << s
+    higher = HIGHER[trump]
+    points = POINTS[trump]
     best, best_pts = -1, -1
+    rest = others | partner
     for s in range(4):
-        if s == trump:
+        if s == trump or ruffers >> s & 1:
             continue
-        mine = hand & SUIT_MASK[s]
-        if not mine:
+        byte = (hand >> (s << 3)) & 255
+        if not byte:
             continue
-        top = pick_max(mine, power)
-        if (others | partner) & HIGHER[trump][top]:
+        top = (s << 3) | TOP[0][byte]
+        if rest & higher[top]:
             continue
-        if opp_trumps:
-            ruffer = False
-            for o in ((p + 1) & 3, (p + 3) & 3):
-                if not hands[o] & SUIT_MASK[s] and hands[o] & tmask:
-                    ruffer = True
-            if ruffer:
-                continue
-        pts = POINTS[trump][top]
-        if pts > best_pts:
-            best, best_pts = top, pts
+        if points[top] > best_pts:
+            best, best_pts = top, points[top]
     if best >= 0:
         return best
     plain = hand & ~tmask
-    return pick_min(plain or hand, DISCARD[trump])
+    return lowest(plain or hand, trump, DISCARD[trump])
 
 
 def playout(hands: list[int], leader: int, trick: list[int], trump: int, decl_side: int,

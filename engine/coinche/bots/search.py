@@ -1,6 +1,6 @@
 """The one way of deciding, shared by the three levels: determinization and playouts.
 
-For a card: sample ``worlds`` deals of the hidden cards consistent with the bot's
+For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards consistent with the bot's
 :class:`~coinche.bots.knowledge.Knowledge`, play each candidate card in each world and finish the
 deal with the heuristic playout policy (:mod:`coinche.bots.rollout`), score the deal by the rules
 (:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
@@ -28,13 +28,15 @@ from .rollout import partner_rule, playout
 from .world import sample_hands
 
 #: Tuned by measurement (bench/bots_bench.py, `coinche arena`); fixed so that decisions replay.
-WORLDS = 16
-BID_WORLDS = 16
+PLAY_BUDGET = 2000
+MIN_WORLDS = 10
+MAX_WORLDS = 64
+BID_WORLDS = 12
 BID_MARGIN = 8
 COINCHE_MARGIN = 12
 #: A coinche needs the opponents' chance to make the contract at most this; a surcoinche ours at least
 #: SURCOINCHE_CHANCE.
-COINCHE_CHANCE = 0.2
+COINCHE_CHANCE = 0.15
 SURCOINCHE_CHANCE = 0.85
 TAKE_MARGIN = 8
 DECLARER_SHIFT = 16
@@ -106,8 +108,17 @@ def distinct_cards(legal: int, out_of_reach: int, trump: int) -> list[int]:
     return sorted(out)
 
 
+def play_worlds(candidates: int, cards_left: int) -> int:
+    """How many worlds a card decision samples: :data:`PLAY_BUDGET` cards played out in all, within
+    :data:`MIN_WORLDS` .. :data:`MAX_WORLDS`; late in the deal, when playouts are short, more worlds.
+
+    >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(2, 4)
+    (10, 41, 64)
+    """
+    return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
+
+
 def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
-    worlds = worlds or WORLDS
     hand, trick, trump = know.hand, list(know.trick), know.trump
     legal = partner_rule(hand, trick, trump, mask_of(know.legal))
     candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
@@ -115,6 +126,7 @@ def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
         return candidates[0]
     rng = decision_rng(seed, know)
     me, contract = know.seat, know.contract
+    worlds = worlds or play_worlds(len(candidates), sum(know.counts))
     side = me & 1
     decl_side = contract.declarer & 1
     table = mask_of(trick)
@@ -150,18 +162,20 @@ def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
 class Outcomes:
     """Per world, for one trump and one declaring side: card points and tricks of each side, belote side.
 
-    The playouts see every hand, which favours the declarer: the rows move :data:`DECLARER_SHIFT`
-    card points from the declaring side to the defence (measured: bids made by self-play).
+    The playouts see every hand, and a bid is the best of many noisy estimates: for our own contract
+    the rows move ``shift`` card points from our side to the defence (measured: bids made in
+    self-play); for theirs, where the worry is the opposite (a coinche that fails), nothing.
     """
 
-    __slots__ = ("rows", "decl_side")
+    __slots__ = ("rows", "decl_side", "shift")
 
-    def __init__(self, decl_side: int) -> None:
+    def __init__(self, decl_side: int, shift: int = 0) -> None:
         self.rows: list[tuple[tuple[int, int], tuple[int, int], int | None]] = []
         self.decl_side = decl_side
+        self.shift = shift
 
     def add(self, points: list[int], tricks: list[int], belote: int | None) -> None:
-        shift = min(DECLARER_SHIFT, points[self.decl_side])
+        shift = min(self.shift, points[self.decl_side])
         if self.decl_side:
             points = (points[0] + shift, points[1] - shift)
         else:
@@ -195,7 +209,7 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
     side = me & 1
     leader = (know.dealer + 1) & 3
     accept = _accept(know)
-    ours = {t: Outcomes(side) for t in trumps}
+    ours = {t: Outcomes(side, DECLARER_SHIFT) for t in trumps}
     theirs = Outcomes(1 - side) if opp_trump >= 0 else None
     classic = know.variant == "classic"
     if classic:
@@ -294,4 +308,4 @@ def _classic_call(know: Knowledge, seed: int, worlds: int) -> tuple[Call, str, d
     return best_call, "coach_take", {"call": str(best_call), "make_chance": chance, "expected": expected}
 
 
-__all__ = ["choose_card", "explain_call", "bid_shows", "WORLDS", "BID_WORLDS"]
+__all__ = ["choose_card", "distinct_cards", "explain_call", "bid_shows", "play_worlds"]
