@@ -241,3 +241,16 @@ def test_every_level_bids_alike():
             calls = {make_bot(level, seed=i).act(view) for level in LEVELS}
             assert len(calls) == 1
             deal.apply(calls.pop())
+
+
+def test_arena_memo_changes_no_decision():
+    from coinche.arena import play_duplicate, play_table
+
+    result = play_duplicate(("normal", "easy", "coinche", "memo", 1))
+    seeds = [derive_seed("memo", 1_000_000 + s) for s in range(4)]
+    diff = 0
+    for a_side in (0, 1):
+        players = [make_bot("normal" if (s & 1) == a_side else "easy", seed=seeds[s]) for s in range(4)]
+        scores = play_table("coinche", 1, derive_seed("memo", 1), players).scores
+        diff += scores[a_side] - scores[1 - a_side]
+    assert result["diff"] == diff / 2

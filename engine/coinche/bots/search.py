@@ -28,10 +28,10 @@ from .rollout import partner_rule, playout
 from .world import sample_hands
 
 #: Tuned by measurement (bench/bots_bench.py, `coinche arena`); fixed so that decisions replay.
-PLAY_BUDGET = 2000
-MIN_WORLDS = 10
+PLAY_BUDGET = 1600
+MIN_WORLDS = 8
 MAX_WORLDS = 64
-BID_WORLDS = 12
+BID_WORLDS = 10
 BID_MARGIN = 8
 COINCHE_MARGIN = 12
 #: A coinche needs the opponents' chance to make the contract at most this; a surcoinche ours at least
@@ -113,7 +113,7 @@ def play_worlds(candidates: int, cards_left: int) -> int:
     :data:`MIN_WORLDS` .. :data:`MAX_WORLDS`; late in the deal, when playouts are short, more worlds.
 
     >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(2, 4)
-    (10, 41, 64)
+    (8, 33, 64)
     """
     return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
 
