@@ -49,6 +49,13 @@ def open_home(page, site_url, seed="e2e"):
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
 
 
+def new_match(page, site_url, variant="coinche", seed="e2e", **settings):
+    """From a fresh visit: settings chosen in the dialog (501, easy, fast by default), then Play."""
+    open_home(page, site_url, seed=seed)
+    choose_settings(page, **settings)
+    start(page, variant)
+
+
 def choose_settings(page, *, target="501", level="easy", speed="fast", coach=True):
     page.click("#btn-settings")
     dialog = page.locator("#dlg-settings")
@@ -165,9 +172,7 @@ def _first_play_turn(page):
 
 def test_a_slide_too_far_cancels_the_play_and_a_tap_plays(guarded_page, site_url):
     page = guarded_page
-    open_home(page, site_url, seed="slide")
-    choose_settings(page)
-    start(page, "coinche")
+    new_match(page, site_url, "coinche", seed="slide")
     ui = _first_play_turn(page)
     card = ui["playable"][-1]
     node = page.locator(f'#hand .card[data-card="{card}"]')
@@ -196,9 +201,7 @@ def test_a_slide_too_far_cancels_the_play_and_a_tap_plays(guarded_page, site_url
 
 def test_the_bid_button_waits_for_a_number_and_a_suit(guarded_page, site_url):
     page = guarded_page
-    open_home(page, site_url, seed="bid")
-    choose_settings(page)
-    start(page, "coinche")
+    new_match(page, site_url, "coinche", seed="bid")
     wait_for(page, lambda ui: ui["bidding"])
     legal = set(page.evaluate(ENGINE_STATE)["deal"]["legal"])
     shown = set(page.locator("#bidding .bid-actions [data-call]").evaluate_all("ns => ns.map(n => n.dataset.call)"))
@@ -228,9 +231,7 @@ def test_the_bid_button_waits_for_a_number_and_a_suit(guarded_page, site_url):
 
 def test_the_coach_line_follows_the_setting(guarded_page, site_url):
     page = guarded_page
-    open_home(page, site_url, seed="coach")
-    choose_settings(page, coach=True)
-    start(page, "coinche")
+    new_match(page, site_url, "coinche", seed="coach")
     wait_for(page, lambda ui: ui["bidding"])
     expect(page.locator("#coach-line")).to_be_visible()
     expect(page.locator("#coach-line")).to_contain_text(re.compile(r"\w+"))
@@ -265,9 +266,7 @@ def test_the_coach_line_follows_the_setting(guarded_page, site_url):
 
 def test_keyboard_play_and_accessible_names(guarded_page, site_url):
     page = guarded_page
-    open_home(page, site_url, seed="keys")
-    choose_settings(page)
-    start(page, "coinche")
+    new_match(page, site_url, "coinche", seed="keys")
     ui = _first_play_turn(page)
     names = page.locator("#hand .card").evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
     assert all(re.fullmatch(r"(seven|eight|nine|ten|jack|queen|king|ace) of (spades|hearts|diamonds|clubs)", n)
@@ -285,9 +284,7 @@ def test_keyboard_play_and_accessible_names(guarded_page, site_url):
 
 def test_the_match_resumes_after_a_reload(guarded_page, site_url):
     page = guarded_page
-    open_home(page, site_url, seed="resume")
-    choose_settings(page)
-    start(page, "classic")
+    new_match(page, site_url, "classic", seed="resume")
     _first_play_turn(page)
     before = page.evaluate(ENGINE_STATE)
     page.reload()

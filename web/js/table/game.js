@@ -66,6 +66,7 @@ export class Game {
   #start(answer) {
     performance.mark("match-ready");
     this.#stopped = false;
+    this.#lastTrick = null;
     this.#handDealt = -1;
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
@@ -242,7 +243,7 @@ export class Game {
     if (deal.phase === "play") view.renderTrick(deal.trick, deal.leader);
     const myTurn = deal.current_player === ME && state.winner === null;
     const lastTrickButton = view.root.querySelector("#btn-last-trick");
-    lastTrickButton.disabled = !state.last_trick;
+    lastTrickButton.disabled = !(state.last_trick ?? this.#lastTrick);
 
     let playable = null;
     const reasons = {};
