@@ -77,8 +77,6 @@ def judge_batch(lines: Iterable[str], out: TextIO) -> tuple[int, int]:
     write = out.write
     for raw in lines:
         line = raw.strip()
-        if not line:
-            continue
         text = cache.get(line)
         if text is None:
             text = _canonical_ruling_json(line, fragments)

@@ -172,6 +172,8 @@ class Deal:
             return
         if isinstance(action, Call):
             raise IllegalActionError("wrong_phase", what="call", phase="play")
+        if not isinstance(action, int) or isinstance(action, bool):
+            raise IllegalActionError("card_not_in_hand", card=repr(action), seat=self.turn)
         card = int(action)
         if not 0 <= card < 32:
             raise IllegalActionError("card_not_in_hand", card=str(card), seat=self.turn)
