@@ -5,7 +5,8 @@
 // rules on it directly. This page knows the notation only (notation.js): every ruling, and every verdict
 // on a link, comes from the engine in the worker (`judge`, `judge_batch` in coinche.webcommands).
 //
-// What tests and the bench read: <section id="ruling" data-state="waiting|prompt|ruled|error"
+// What tests and the bench read: performance marks "judge-editor" and "judge-ruled" (the first ruling
+// shown), <section id="ruling" data-state="waiting|prompt|ruled|error"
 // data-position="..." data-rule="N" data-note="...">, and on every card of the ruling
 // <li data-card="Kd" data-legal="false" data-rule="1">; <body data-engine="loading|ready|error">.
 // `engine` is exported for the in-browser differential test.
@@ -31,6 +32,7 @@ const state = {
   target: "trick",
   ruling: null, // the engine's answer for state.position, or null
   problem: null, // what was wrong with the link this position came from: {dropped, error}
+  shown: null, // the fragment text the page last showed (an edit's, or a link's as written)
   depth: 0, // edits pushed on the history since the page was opened: Undo goes back while > 0
   seq: 0, // the latest ruling request; older answers are dropped
   ready: false,
@@ -52,6 +54,7 @@ buildTrumpChoice();
 buildRuleList();
 wireControls();
 loadFromLocation({ initial: true });
+performance.mark("judge-editor"); // the editor is drawn (bench/judge_bench.py reads these marks)
 
 languagePicker($("language"));
 onLanguageChange(() => renderAll(true));
@@ -91,6 +94,7 @@ function urlFor(text) {
 function loadFromLocation({ initial = false } = {}) {
   const raw = fragmentText(location.hash);
   const read = readPosition(raw);
+  state.shown = raw;
   state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
   state.problem = read.dropped.length ? { raw, dropped: read.dropped, error: null } : null;
   state.depth = history.state?.judgeDepth ?? 0;
@@ -108,6 +112,7 @@ function commit(position) {
   state.depth += 1;
   state.ruling = null;
   const text = isEmpty(position) ? "" : formatPosition(position);
+  state.shown = text;
   history.pushState({ judgeDepth: state.depth }, "", urlFor(text));
   update();
 }
@@ -115,7 +120,7 @@ function commit(position) {
 function onNavigate() {
   const raw = fragmentText(location.hash);
   if (history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
-  if (raw === currentText() && !state.problem) {
+  if (raw === state.shown) { // popstate and hashchange both report a fragment navigation
     state.depth = history.state.judgeDepth;
     renderTools();
     return;
@@ -209,6 +214,7 @@ function update() {
   renderProblem();
   renderRuling();
   renderShare();
+  renderExamples();
   requestRuling();
 }
 
@@ -403,13 +409,20 @@ function renderRuling() {
   const { trump, hand } = state.position;
   const text = currentText();
   const ruling = state.ruling && state.ruling.position === text ? state.ruling : null;
+  section.dataset.position = text;
+  if (!ruling && !state.ruling?.error && trump && hand.length && state.ready && !body.hidden) {
+    // The answer takes a millisecond: keep the previous ruling, dimmed only if it is slow to come.
+    section.dataset.state = "waiting";
+    section.classList.add("is-stale");
+    return;
+  }
+  section.classList.remove("is-stale");
   for (const rule of document.querySelectorAll(".rule")) {
     rule.classList.remove("is-decisive");
     rule.removeAttribute("aria-current");
   }
   delete section.dataset.rule;
   delete section.dataset.note;
-  section.dataset.position = text;
   if (!trump || hand.length === 0) {
     section.dataset.state = state.ready || document.body.dataset.engine !== "error" ? "prompt" : "error";
     prompt.hidden = false;
@@ -434,6 +447,7 @@ function renderRuling() {
   prompt.hidden = true;
   body.hidden = false;
   section.dataset.state = "ruled";
+  if (!performance.getEntriesByName("judge-ruled").length) performance.mark("judge-ruled");
   section.dataset.rule = String(ruling.rule);
   if (ruling.note) section.dataset.note = ruling.note;
 
@@ -531,7 +545,12 @@ function renderExamples() {
       { class: "example", dataset: { example: example.id } },
       el(
         "a",
-        { href: `#${example.position}`, dataset: { position: example.position }, class: "example-link" },
+        {
+          href: `#${example.position}`,
+          dataset: { position: example.position },
+          class: "example-link",
+          "aria-current": example.position === currentText() ? "true" : null,
+        },
         el("span", { class: "example-title", text: t(`judge.example.${example.id}`) }),
         el(
           "span",
