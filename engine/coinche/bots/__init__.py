@@ -32,6 +32,12 @@ parameters, for the page to put into words (call it on a ``normal`` bot).  The k
   coinche; ``make_chance`` is the opponents' chance to make it.
 - ``coach_surcoinche`` ``{"call": "surcoinche", "contract": "100h", "make_chance": 85}``.
 - ``coach_forced`` ``{"call": "pass"}``: only one call is legal.
+
+The card coach, :meth:`Bot.explain_card`: key ``coach_card`` with ``{"card": "Jh", "expected":
+{"Jh": 38, "7s": 12}}``: the card, and for each card searched the mean score difference (the side's
+score minus the opponents' at the end of the deal) it led to over the sampled deals; equivalent
+cards (say the 7 and 8 of a suit) are searched once, under the lower; ``expected`` is empty when only
+one card is worth considering.
 """
 
 from __future__ import annotations
@@ -41,7 +47,7 @@ from ..cards import CARDS, POINTS, POWER, Card, mask_of
 from ..view import SeatView
 from .knowledge import LEVELS, Knowledge, remember
 from .rollout import partner_rule, pick_max
-from .search import choose_card, explain_call
+from .search import best_card, choose_card, evaluate_cards, explain_call
 
 ALL_LEVELS = LEVELS + ("baseline",)
 
@@ -68,6 +74,16 @@ class Bot:
         if view.phase != "auction":
             raise ValueError("explain_call is for the auction")
         return explain_call(self.knowledge(view), self.seed)
+
+    def explain_card(self, view: SeatView) -> tuple[Card, str, dict]:
+        """The card for the seat (the one :meth:`act` plays), key ``coach_card`` and its parameters."""
+        if view.phase != "play" or not view.legal:
+            raise ValueError("explain_card is for the seat to play")
+        know = self.knowledge(view)
+        means = evaluate_cards(know, self.seed)
+        card = CARDS[best_card(means)]
+        expected = {str(CARDS[c]): round(m) for c, m in means} if len(means) > 1 else {}
+        return card, "coach_card", {"card": str(card), "expected": expected}
 
     def __repr__(self) -> str:
         return f"make_bot({self.level!r}, seed={self.seed!r})"

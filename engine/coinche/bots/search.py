@@ -119,11 +119,22 @@ def play_worlds(candidates: int, cards_left: int) -> int:
 
 
 def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
+    """The card to play: the best mean score difference over the sampled worlds (the lowest card on a tie)."""
+    return best_card(evaluate_cards(know, seed, worlds))
+
+
+def best_card(means: list[tuple[int, float]]) -> int:
+    return means[max(range(len(means)), key=lambda i: (means[i][1], -i))][0]
+
+
+def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> list[tuple[int, float]]:
+    """``(card, mean score difference for the side)`` for each distinct candidate card, in card order;
+    a lone candidate is not searched (its mean is 0.0)."""
     hand, trick, trump = know.hand, list(know.trick), know.trump
     legal = partner_rule(hand, trick, trump, mask_of(know.legal))
     candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
     if len(candidates) == 1:
-        return candidates[0]
+        return [(candidates[0], 0.0)]
     rng = decision_rng(seed, know)
     me, contract = know.seat, know.contract
     worlds = worlds or play_worlds(len(candidates), sum(know.counts))
@@ -154,8 +165,7 @@ def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
             points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won))
             s = score(contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
             totals[i] += s[side] - s[1 - side]
-    best = max(range(len(candidates)), key=lambda i: (totals[i], -i))
-    return candidates[best]
+    return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 
 
 # ---------------------------------------------------------------- calls
@@ -308,4 +318,4 @@ def _classic_call(know: Knowledge, seed: int, worlds: int) -> tuple[Call, str, d
     return best_call, "coach_take", {"call": str(best_call), "make_chance": chance, "expected": expected}
 
 
-__all__ = ["choose_card", "distinct_cards", "explain_call", "bid_shows", "play_worlds"]
+__all__ = ["best_card", "choose_card", "evaluate_cards", "distinct_cards", "explain_call", "bid_shows", "play_worlds"]
