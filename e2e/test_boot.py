@@ -157,3 +157,21 @@ def test_engine_without_snapshot_neither_restores_nor_saves(guarded_page, site_u
     }""")
     assert timings["snapshot"] == "off"
     assert page.evaluate("async (name) => (await caches.keys()).includes(name)", SNAPSHOTS) is False
+
+
+def test_a_wheel_from_another_deploy_makes_the_worker_read_build_info_again(guarded_page, site_url):
+    page = guarded_page
+    served = []
+
+    def stale_first(route):  # the first build-info.json names a wheel that a new deploy replaced
+        response = route.fetch()
+        info = response.json()
+        if not served:
+            info["wheel"]["sha256"] = "0" * 64
+        served.append(info["wheel"]["sha256"])
+        route.fulfill(response=response, json=info)
+
+    page.route("**/build-info.json", stale_first)
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    assert len(served) == 2 and served[0] != served[1]

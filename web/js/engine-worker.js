@@ -88,15 +88,28 @@ async function startPython(saved) {
   return pyodide;
 }
 
-// The engine wheel named by build-info.json, installed and imported; its handle(cmd, args_json).
+function fetchBuildInfo() {
+  return fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
+}
+
+// The engine wheel named by build-info.json, checked against its sha256. A mismatch once means a deploy
+// landed between the two requests: build-info.json is read again.
+async function fetchWheel(buildInfo) {
+  for (let attempt = 1; ; attempt++) {
+    const info = await (attempt === 1 ? buildInfo : fetchBuildInfo());
+    const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
+    const digest = await sha256Hex(wheel);
+    if (digest === info.wheel.sha256) return { info, wheel };
+    if (attempt === 2) {
+      throw new Error(`${info.wheel.file_name}: sha256 ${digest} does not match build-info.json`);
+    }
+  }
+}
+
+// The engine wheel installed and imported; its handle(cmd, args_json).
 async function installEngine(pyodide, buildInfo) {
   mark("pyodide");
-  const info = await buildInfo;
-  const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
-  const digest = await sha256Hex(wheel);
-  if (digest !== info.wheel.sha256) {
-    throw new Error(`${info.wheel.file_name}: sha256 ${digest} does not match build-info.json`);
-  }
+  const { info, wheel } = await fetchWheel(buildInfo);
   mark("wheel");
   progress("engine-install");
   // Into site-packages (the default is the working directory, which only works while it is on sys.path).
@@ -114,7 +127,7 @@ async function installEngine(pyodide, buildInfo) {
 async function boot() {
   progress("build-info");
   // build-info.json names the wheel of this build; fetched while the interpreter starts.
-  const buildInfo = fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
+  const buildInfo = fetchBuildInfo();
   buildInfo.catch(() => {}); // awaited later; a failure surfaces there
   const saved = await snapshots?.read();
   if (saved) {
