@@ -163,8 +163,9 @@ def cmd_arena(args: argparse.Namespace) -> int:
 
 def add_arena_parser(subparsers) -> None:
     arena = subparsers.add_parser("arena", help="duplicate deals between two bot levels")
-    arena.add_argument("level_a", choices=ALL_LEVELS)
-    arena.add_argument("level_b", choices=ALL_LEVELS)
+    levels = ", ".join(ALL_LEVELS)
+    arena.add_argument("level_a", metavar="LEVEL_A", choices=ALL_LEVELS, help=f"side A: one of {levels}")
+    arena.add_argument("level_b", metavar="LEVEL_B", choices=ALL_LEVELS, help="side B")
     arena.add_argument("--deals", type=int, default=200, help="duplicate deals (each played at two tables)")
     arena.add_argument("--seed", default="0")
     arena.add_argument("--variant", choices=("coinche", "classic"), default="coinche")
