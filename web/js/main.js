@@ -6,6 +6,7 @@ import { Engine } from "./engine.js";
 import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard } from "./table/cards.js";
 import { Game } from "./table/game.js";
+import { resumeAfterUpdate } from "./pwa.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -202,7 +203,12 @@ function bind() {
   $("#btn-home").addEventListener("click", goHome);
   bindSettings();
   languagePicker($("#language"));
-  onLanguageChange(() => { drawProgress(); drawResume(); });
+  onLanguageChange(() => {
+    drawProgress();
+    drawResume();
+    document.title = t("app.title");
+    game?.redraw();
+  });
 }
 
 watchBoot();
@@ -214,3 +220,4 @@ bind();
 drawProgress();
 show("home");
 performance.mark("home-visible");
+if (resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match

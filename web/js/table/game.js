@@ -21,6 +21,7 @@ export class Game {
   #state = null;
   #running = false;
   #stopped = false;
+  #gen = 0; // bumped by every start and stop: work begun for an older match is dropped
   #busy = false; // the player's action is on its way
   #handDealt = -1;
   #onExit;
@@ -65,6 +66,7 @@ export class Game {
 
   #start(answer) {
     performance.mark("match-ready");
+    this.#gen += 1;
     this.#stopped = false;
     this.#lastTrick = null;
     this.#handDealt = -1;
@@ -76,6 +78,7 @@ export class Game {
   }
 
   stop() {
+    this.#gen += 1;
     this.#stopped = true;
     for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
   }
@@ -83,6 +86,15 @@ export class Game {
   // The coach or speed setting changed: redraw the coach line.
   settingsChanged() {
     if (this.#state) this.#renderCoach(this.#state);
+  }
+
+  // The language changed: draw everything again.
+  redraw() {
+    if (this.#state && !this.#stopped) this.#render(this.#state);
+  }
+
+  #live(gen) {
+    return gen === this.#gen && !this.#stopped;
   }
 
   #save(answer) {
@@ -93,24 +105,26 @@ export class Game {
   async run() {
     if (this.#running) return;
     this.#running = true;
+    const gen = this.#gen;
     try {
-      while (!this.#stopped) {
+      while (this.#live(gen)) {
         const state = this.#state;
         if (state.winner !== null) break;
         const seat = state.deal.current_player;
         if (seat === ME || seat < 0) break;
         await sleep(this.pace.bot);
-        if (this.#stopped) break;
+        if (!this.#live(gen)) break;
         const started = performance.now();
         const answer = await this.#engine.call("bot_step");
         this.stats.botSteps.push({ level: state.settings.level, ms: performance.now() - started, phase: state.deal.phase });
-        if (this.#stopped) break;
-        await this.#apply(answer);
+        if (!this.#live(gen)) break;
+        await this.#apply(answer, gen);
       }
     } catch (error) {
-      this.#fail(error);
+      if (this.#live(gen)) this.#fail(error);
     } finally {
       this.#running = false;
+      if (gen !== this.#gen && !this.#stopped) this.run(); // a new match began meanwhile
     }
   }
 
@@ -126,10 +140,12 @@ export class Game {
     this.#busy = true;
     this.#bidding.hide();
     this.#coachLine.hidden = true;
+    const gen = this.#gen;
     try {
       const answer = await this.#engine.call("act", { action: call });
-      await this.#apply(answer);
+      await this.#apply(answer, gen);
     } catch (error) {
+      if (!this.#live(gen)) return;
       this.#fail(error);
       this.#render(this.#state);
     } finally {
@@ -146,12 +162,14 @@ export class Game {
     node.classList.add("leaving");
     const flight = this.#view.playCard(ME, card, { getBoundingClientRect: () => from }, this.pace.fly);
     node.remove();
+    const gen = this.#gen;
     try {
       const answer = await this.#engine.call("act", { action: card });
       await flight;
-      await this.#apply(answer);
+      await this.#apply(answer, gen);
     } catch (error) {
       await flight;
+      if (!this.#live(gen)) return;
       this.#fail(error);
       this.#view.renderTrick(this.#state.deal.trick, this.#state.deal.leader);
       this.#render(this.#state);
@@ -162,16 +180,18 @@ export class Game {
   }
 
   // ------------------------------------------------------------ presenting an answer
-  async #apply(answer) {
+  // Show what the answer's event did, then its state; nothing if the match changed meanwhile.
+  async #apply(answer, gen) {
+    if (!this.#live(gen)) return;
     this.#save(answer);
     const event = answer.event;
     const before = this.#state;
-    if (event) await this.#present(event, before, answer.state);
-    if (this.#stopped) return;
+    if (event) await this.#present(event, before, answer.state, gen);
+    if (!this.#live(gen)) return;
     this.#render(answer.state);
   }
 
-  async #present(event, before, after) {
+  async #present(event, before, after, gen) {
     const p = this.pace;
     const view = this.#view;
     if (event.type === "call") {
@@ -201,8 +221,9 @@ export class Game {
         this.#lastTrick = event.trick;
       }
     }
-    if (event.deal_end && !this.#stopped) {
+    if (event.deal_end && this.#live(gen)) {
       const record = event.deal_end.record;
+      view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();
       this.#coachLine.hidden = true;
@@ -215,7 +236,7 @@ export class Game {
         });
       }
     }
-    if (event.match_over && !this.#stopped) {
+    if (event.match_over && this.#live(gen)) {
       const choice = await showMatchResult(this.#dialogs.result, view, { ...event.match_over, target: after.target });
       if (choice !== "stop") this.#onExit(choice === "new" ? "new" : "home");
     }
@@ -260,6 +281,17 @@ export class Game {
     else this.#bidding.hide();
     this.#renderCoach(state);
     view.root.dataset.turn = myTurn ? "me" : "bots";
+    if (myTurn) this.#keepFocus(deal.phase);
+  }
+
+  // A keyboard player whose focus was lost (the button pressed went away) finds it where the turn is.
+  #keepFocus(phase) {
+    const active = document.activeElement;
+    if (active && active !== document.body) return;
+    const target = phase === "auction"
+      ? document.querySelector("#bidding button:enabled")
+      : document.querySelector("#hand .card[tabindex='0']");
+    target?.focus({ preventScroll: true });
   }
 
   // The coach's line under the hand: during the play, why cards are forbidden (or the surprising rule
