@@ -69,11 +69,13 @@ _STR64 = ("text of at most 64 characters", lambda v: isinstance(v, str) and len(
 _INT = ("an integer", lambda v: type(v) is int and 0 <= v < 1 << 31)
 _VARIANT = (f"one of {', '.join(VARIANTS)}", lambda v: isinstance(v, str) and v in VARIANTS)
 _TARGET = (f"one of {', '.join(map(str, TARGETS))}", lambda v: type(v) is int and v in TARGETS)
+MAX_NAME = 24  # characters of a player's display name
+_NAME = (f"a text of at most {MAX_NAME} characters", lambda v: isinstance(v, str) and len(v) <= MAX_NAME)
 FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
     "ping": {},
-    "queue": {"variant": (_VARIANT, False), "target": (_TARGET, False)},
-    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False)},
-    "join": {"code": (_STR16, True)},
+    "queue": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
+    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
+    "join": {"code": (_STR16, True), "name": (_NAME, False)},
     "cancel": {},
     "resume": {"token": (_STR64, True)},
     "act": {"action": (_STR16, True), "seq": (_INT, False)},
@@ -134,6 +136,18 @@ def parse_request(frame: str | bytes, limit: int = 4096) -> Request:
         if required and name not in fields:
             raise RefereeError("bad_message", id=rid, detail=f"'{name}' is required")
     return Request(kind, rid, fields)
+
+
+def clean_name(value: Any) -> str | None:
+    """A player's display name as others will see it: control characters dropped, spaces folded.
+
+    >>> clean_name("  Ana\\u0000  Lu\\n ") , clean_name("   "), clean_name(None)
+    ('Ana Lu', None, None)
+    """
+    if not isinstance(value, str):
+        return None
+    text = " ".join("".join(c for c in value if c.isprintable() or c.isspace()).split())
+    return text or None
 
 
 # ---------------------------------------------------------------- what a seat receives

@@ -24,7 +24,7 @@ from coinche.session import LEVELS, Session
 
 from .codes import new_code, parse_code
 from .limits import TokenBucket
-from .protocol import PROTOCOL, RefereeError, Request, parse_request
+from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
 from .table import Table
 
 log = logging.getLogger("coinche_referee")
@@ -69,6 +69,7 @@ class Client:
         self.strikes = 0
         self.table: Table | None = None
         self.seat = -1
+        self.name: str | None = None  # the display name given with queue, create or join
         self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
         self.timer: asyncio.TimerHandle | None = None
 
@@ -79,7 +80,7 @@ class Client:
         raise NotImplementedError
 
     def describe(self) -> dict[str, Any]:
-        return {"table": None if self.table is None else id(self.table), "seat": self.seat,
+        return {"table": None if self.table is None else id(self.table), "seat": self.seat, "name": self.name,
                 "waiting": self.waiting, "timer": self.timer is not None}
 
 
@@ -174,12 +175,17 @@ class Referee:
         if client.table is not None or client.waiting is not None:
             raise RefereeError("already_seated", id=request.id)
 
+    def _lobby(self, client: Client, request: Request) -> None:
+        """Checks common to queue, create and join; the name given (if any) goes with the player."""
+        self._free(client, request)
+        client.name = clean_name(request.get("name"))
+
     def _on_ping(self, client: Client, request: Request) -> None:
         self._reply(client, request, "pong")
 
     def _on_queue(self, client: Client, request: Request) -> None:
         """Sit with the next player waiting for the same options, or wait for one."""
-        self._free(client, request)
+        self._lobby(client, request)
         key = self._options(request)
         waiting = self.queues.setdefault(key, [])
         if waiting:
@@ -201,7 +207,7 @@ class Referee:
 
     def _on_create(self, client: Client, request: Request) -> None:
         """A private table: the code to share; the table starts when someone joins with it."""
-        self._free(client, request)
+        self._lobby(client, request)
         key = self._options(request)
         code = new_code()
         while code in self.private:
@@ -224,6 +230,7 @@ class Referee:
         entry = None if code is None else self.private.get(code)
         if entry is None:
             raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
+        self._lobby(client, request)
         creator, key = entry
         self._stop_waiting(creator)
         self._start((creator, client), key, code)

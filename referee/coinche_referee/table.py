@@ -36,6 +36,7 @@ class Table:
         self.code = code
         self.clients: dict[int, "Client | None"] = {seat: None for seat in SEATS}
         self.tokens = {seat: secrets.token_urlsafe(18) for seat in SEATS}
+        self.names: list[str | None] = [None for _ in SEATS]  # the players' display names, by seat
         self.away: dict[int, Any] = {}  # seat -> the timer that gives it to a bot
         self.bot_timer = None
         self.closed = False
@@ -62,9 +63,11 @@ class Table:
 
     # ------------------------------------------------------------ seating
     def begin(self, clients: tuple["Client", "Client"]) -> None:
+        self.names = [client.name for client in clients]
         for seat, client in zip(SEATS, clients):
             self._bind(seat, client)
-            self._send_state(seat, "start", seat=seat, token=self.tokens[seat], code=self.code)
+        for seat in SEATS:
+            self._send_state(seat, "start", seat=seat, token=self.tokens[seat], code=self.code, names=self.names)
         self._schedule_bot()
 
     def _bind(self, seat: int, client: "Client") -> None:
@@ -84,7 +87,7 @@ class Table:
             self._tell_opponent(seat, "back")
         self._bind(seat, client)
         self._send_state(seat, "resumed", **({"id": rid} if rid is not None else {}), seat=seat,
-                         token=self.tokens[seat], code=self.code)
+                         token=self.tokens[seat], code=self.code, names=self.names)
 
     def drop(self, seat: int) -> None:
         """The seat's connection is gone: it has ``grace`` seconds to come back before a bot sits."""
@@ -210,6 +213,7 @@ class Table:
         return {
             "session": self.session.snapshot(),
             "code": self.code,
+            "names": list(self.names),
             "clients": {seat: None if c is None else c.id for seat, c in self.clients.items()},
             "tokens": dict(self.tokens),
             "away": sorted(self.away),
