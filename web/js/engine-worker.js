@@ -92,17 +92,23 @@ function fetchBuildInfo() {
   return fetchOk(new URL("build-info.json", SITE), { cache: "no-cache" }).then((r) => r.json());
 }
 
-// The engine wheel named by build-info.json, checked against its sha256. A mismatch once means a deploy
-// landed between the two requests: build-info.json is read again.
+// The wheel that build-info.json `info` names, checked against its sha256.
+async function fetchCheckedWheel(info) {
+  const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
+  const digest = await sha256Hex(wheel);
+  if (digest !== info.wheel.sha256) {
+    throw new Error(`${info.wheel.file_name}: sha256 ${digest} does not match build-info.json`);
+  }
+  return { info, wheel };
+}
+
+// The engine wheel of this build. If it is missing or does not match, a deploy may have landed between
+// the two requests: build-info.json is read once more.
 async function fetchWheel(buildInfo) {
-  for (let attempt = 1; ; attempt++) {
-    const info = await (attempt === 1 ? buildInfo : fetchBuildInfo());
-    const wheel = await fetchBytes(new URL(info.wheel.url, SITE), "engine-download", info.wheel.size);
-    const digest = await sha256Hex(wheel);
-    if (digest === info.wheel.sha256) return { info, wheel };
-    if (attempt === 2) {
-      throw new Error(`${info.wheel.file_name}: sha256 ${digest} does not match build-info.json`);
-    }
+  try {
+    return await fetchCheckedWheel(await buildInfo);
+  } catch {
+    return fetchCheckedWheel(await fetchBuildInfo());
   }
 }
 
