@@ -1,0 +1,82 @@
+"""Offline after one visit: the service worker precaches the table, the judge and the rules page, Pyodide
+included; with the network cut, a reload boots the engine, a deal is played and the judge rules."""
+from __future__ import annotations
+
+import random
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from pwa_helpers import boot_ready, wait_for_control
+from test_judge import ARGUED_OVER_PARTNER, expect_ruled, verdicts
+from test_table import UI, bid_or_pass, choose_settings, start, tap
+
+DEAL_SECONDS = 120
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+def play_one_deal(page, variant: str, rng: random.Random) -> None:
+    """Bid and play until a deal summary shows (a deal every seat passes is dealt again)."""
+    deadline = time.monotonic() + DEAL_SECONDS
+    while time.monotonic() < deadline:
+        ui = page.evaluate(UI)
+        if ui["summary"]:
+            return
+        if ui["bidding"]:
+            bid_or_pass(page, variant, rng)
+        elif ui["myTurn"] and ui["playable"]:
+            card = rng.choice(ui["playable"])
+            tap(page, card)
+            expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+        else:
+            time.sleep(0.02)
+    raise AssertionError(f"no deal ended within {DEAL_SECONDS} s")
+
+
+def test_after_one_visit_the_table_the_judge_and_the_rules_work_offline(guarded_page, site_url, context):
+    page = guarded_page
+    page.goto(f"{site_url}?speed=test&seed=offline")
+    boot_ready(page)
+    assert wait_for_control(page).endswith("/sw.js")
+
+    context.set_offline(True)
+    first_offline = len(page.responses)
+    page.reload()
+    boot_ready(page)
+    choose_settings(page, target="501", level="easy", speed="fast", coach=True)
+    start(page, "coinche")
+    play_one_deal(page, "coinche", random.Random("offline"))
+    expect(page.locator("#dlg-summary")).to_be_visible()
+
+    page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}")
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    assert verdicts(page) == {"Jh": (True, 2), "Kd": (False, 1), "7s": (False, 1)}
+
+    page.goto(f"{site_url}rules.html")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
+
+    offline = page.responses[first_offline:]
+    assert offline, "nothing was loaded offline"
+    # (the browser's own update check of sw.js never goes through a service worker)
+    from_network = [r.url for r in offline if not r.from_service_worker and not r.url.endswith("/sw.js")]
+    assert not from_network, f"answered by the network while offline: {from_network}"
+
+
+def test_a_page_opened_offline_with_a_query_string_is_served(guarded_page, site_url, context):
+    page = guarded_page
+    page.goto(site_url)
+    boot_ready(page)
+    wait_for_control(page)
+    context.set_offline(True)
+    page.goto(f"{site_url}index.html?seed=q&speed=test")
+    boot_ready(page)
+    page.goto(f"{site_url}?utm=x")
+    boot_ready(page)

@@ -1,0 +1,117 @@
+// The service worker: the whole site, Pyodide included, precached at install so that it plays offline.
+//
+// PRECACHE is written by the build (tools/precache.py): {version, files: {path: sha256}} for every file a
+// page may need. Nothing here is a hand-kept list. A release is a new PRECACHE, hence new bytes for this
+// script: the browser installs the new worker beside the old one, and
+//   install  - fills the cache "coinche-precache-<version>": a file whose hash an older cache already holds
+//              is copied from it, any other is fetched from the network and its sha256 checked (a file of
+//              another deploy fails the install, which is retried at the next visit);
+//   waiting  - the new worker waits: a page in the middle of a match is never switched under its feet;
+//              js/pwa.js offers "A new version is ready — Reload" and posts {type: "skip-waiting"};
+//   activate - deletes every older precache, then takes control of the open pages.
+// Requests: same-origin GETs only. A precached file is answered from the cache (cache first, the cache
+// being consistent with itself); a navigation to a page of the site gets the cached page (its query string
+// ignored); anything else goes to the network.
+/* PRECACHE */ const PRECACHE = { version: "dev", files: {} }; /* END PRECACHE */
+
+const PREFIX = "coinche-precache-";
+const CACHE = PREFIX + PRECACHE.version;
+const HASH_HEADER = "X-Content-Sha256";
+const SCOPE = new URL(self.registration.scope);
+const INDEX = "index.html";
+
+function urlOf(path) {
+  return new URL(path, SCOPE).href;
+}
+
+async function sha256Hex(buffer) {
+  const digest = new Uint8Array(await crypto.subtle.digest("SHA-256", buffer));
+  return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
+}
+
+function withHash(body, response, hash) {
+  const headers = new Headers(response.headers);
+  headers.set(HASH_HEADER, hash);
+  return new Response(body, { status: response.status, statusText: response.statusText, headers });
+}
+
+// An older precache's copy of path if its bytes have this hash.
+async function reusable(path, hash, olderCaches) {
+  for (const cache of olderCaches) {
+    const hit = await cache.match(urlOf(path));
+    if (hit && hit.headers.get(HASH_HEADER) === hash) return hit;
+  }
+  return null;
+}
+
+async function precache() {
+  const cache = await caches.open(CACHE);
+  const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
+  const older = await Promise.all(names.map((name) => caches.open(name)));
+  const entries = Object.entries(PRECACHE.files);
+  let next = 0;
+  async function lane() {
+    while (next < entries.length) {
+      const [path, hash] = entries[next++];
+      const url = urlOf(path);
+      const cached = await cache.match(url);
+      if (cached && cached.headers.get(HASH_HEADER) === hash) continue;
+      const copy = await reusable(path, hash, older);
+      if (copy) {
+        await cache.put(url, copy);
+        continue;
+      }
+      // revalidated: the HTTP cache the page just filled answers 304 for what it holds, and the hash is checked
+      const response = await fetch(url, { cache: "no-cache" });
+      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+      const body = await response.arrayBuffer();
+      const actual = await sha256Hex(body);
+      if (actual !== hash) throw new Error(`precache ${path}: sha256 ${actual}, expected ${hash}`);
+      await cache.put(url, withHash(body, response, hash));
+    }
+  }
+  await Promise.all([lane(), lane(), lane(), lane()]);
+}
+
+self.addEventListener("install", (event) => {
+  event.waitUntil(precache());
+});
+
+self.addEventListener("activate", (event) => {
+  event.waitUntil((async () => {
+    for (const name of await caches.keys()) {
+      if (name.startsWith(PREFIX) && name !== CACHE) await caches.delete(name);
+    }
+    await self.clients.claim();
+  })());
+});
+
+self.addEventListener("message", (event) => {
+  if (event.data?.type === "skip-waiting") self.skipWaiting();
+  else if (event.data?.type === "version") event.ports[0]?.postMessage({ version: PRECACHE.version });
+});
+
+// The precached path a request stands for, or null.
+function precachedPath(request) {
+  const url = new URL(request.url);
+  if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
+  let path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
+  if (request.mode === "navigate") {
+    if (path === "" || path.endsWith("/")) path += INDEX;
+    return path in PRECACHE.files ? path : null;
+  }
+  if (url.search) return null; // a precached file is only ever asked for by its plain URL
+  return path in PRECACHE.files ? path : null;
+}
+
+self.addEventListener("fetch", (event) => {
+  const request = event.request;
+  if (request.method !== "GET") return;
+  const path = precachedPath(request);
+  if (path === null) return;
+  event.respondWith((async () => {
+    const cache = await caches.open(CACHE);
+    const hit = await cache.match(urlOf(path));
+    return hit ?? fetch(request);
+  })());
+});
