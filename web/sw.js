@@ -96,11 +96,9 @@ function precachedPath(request) {
   const url = new URL(request.url);
   if (url.origin !== SCOPE.origin || !url.pathname.startsWith(SCOPE.pathname)) return null;
   let path = decodeURIComponent(url.pathname.slice(SCOPE.pathname.length));
-  if (request.mode === "navigate") {
-    if (path === "" || path.endsWith("/")) path += INDEX;
-    return path in PRECACHE.files ? path : null;
-  }
-  if (url.search) return null; // a precached file is only ever asked for by its plain URL
+  if (path === "" || path.endsWith("/")) path += INDEX;
+  // a page keeps its query string (?seed=...); a precached file is only ever asked for by its plain URL
+  if (url.search && request.mode !== "navigate") return null;
   return path in PRECACHE.files ? path : null;
 }
 
