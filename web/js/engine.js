@@ -4,6 +4,10 @@
 //   engine.onProgress = ({step, loaded, total}) => ...;
 //   await engine.ready;                       // rejects with an EngineError if the boot fails or times out
 //   const result = await engine.call("ping"); // rejects with an EngineError {code, message, params}
+//
+// A worker that dies once ready (an uncaught error, out of memory) rejects the calls in flight with
+// "worker_crashed" and calls engine.onCrash(error); engine.restart() then starts a new worker (a new
+// `ready`), into which the page loads its saved match again. Without onCrash the engine stays stopped.
 
 export class EngineError extends Error {
   constructor({ code, message, params = {} }) {
@@ -22,14 +26,26 @@ export class Engine {
   #nextId = 1;
   #settleReady;
   #failure = null;
+  #isReady = false;
+  #options;
 
   // bootTimeoutMs: how long the interpreter, the engine and their downloads may take before `ready`
   // rejects with code "boot_timeout" (a wrong MIME type for the .wasm makes Pyodide hang forever).
   // snapshot: false starts Python afresh, without saving or restoring a memory snapshot.
   constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000, snapshot = true } = {}) {
     this.onProgress = null;
+    this.onCrash = null;
     this.version = null;
     this.timings = null;
+    this.#options = { workerURL, bootTimeoutMs, snapshot };
+    this.#boot();
+  }
+
+  // A new worker; `ready` settles when it answers or fails.
+  #boot() {
+    const { workerURL, bootTimeoutMs, snapshot } = this.#options;
+    this.#isReady = false;
+    this.#failure = null;
     this.ready = new Promise((resolve, reject) => {
       this.#settleReady = { resolve, reject };
     });
@@ -49,6 +65,10 @@ export class Engine {
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
+      if (this.#isReady) {
+        this.#crash(event.message || "worker script error");
+        return;
+      }
       this.#fail({
         code: "worker_error",
         message: `The game engine failed to load: ${event.message || "worker script error"}`,
@@ -71,11 +91,26 @@ export class Engine {
     this.#fail({ code: "terminated", message: "The game engine was stopped.", params: {} });
   }
 
+  // Stop whatever worker there is and start a new one; resolves when it is ready.
+  restart() {
+    if (this.#worker) this.#fail({ code: "restarted", message: "The game engine was restarted.", params: {} });
+    this.#boot();
+    return this.ready;
+  }
+
+  // The ready worker died: stop it, reject what it had in hand, tell the page.
+  #crash(detail) {
+    const error = { code: "worker_crashed", message: `The game engine stopped: ${detail}`, params: {} };
+    this.#fail(error);
+    this.onCrash?.(new EngineError(error));
+  }
+
   #receive(message) {
     if (message.type === "progress") {
       this.onProgress?.(message);
     } else if (message.type === "ready") {
       performance.mark("engine-worker-ready"); // read by bench/web_boot_bench.py
+      this.#isReady = true;
       this.version = message.version;
       this.timings = message.timings;
       this.#settleReady.resolve();

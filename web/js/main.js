@@ -135,10 +135,47 @@ function resume() {
       await getGame().resume(snapshot);
     } catch (error) {
       saveMatch(null);
-      failStart(error);
+      if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
+      // A save the engine cannot replay (damaged, or from an older release): say so, deal a new match.
+      notice(t(`error.${error.code}`));
+      const variant = snapshot.settings?.variant;
+      return startNew(VARIANTS.includes(variant) ? variant : settings.variant);
     }
   });
 }
+
+// A message over the table for a few seconds (what the page did on its own: a save replaced, the engine
+// restarted).
+function notice(text) {
+  const node = document.createElement("div");
+  node.className = "toast warn notice";
+  node.setAttribute("role", "status");
+  node.textContent = text;
+  $("#toasts").append(node);
+  setTimeout(() => node.remove(), 6000);
+}
+
+// The engine's worker died (a crash, out of memory): a new worker, and the match at the table loaded
+// again from its save, as it was after the last action.
+engine.onCrash = async (error) => {
+  console.warn("engine:", error);
+  const atTable = document.body.dataset.screen === "table";
+  game?.stop();
+  notice(t("error.worker_crashed"));
+  try {
+    await engine.restart();
+  } catch (failure) {
+    return failStart(failure);
+  }
+  const snapshot = loadSavedMatch();
+  if (!atTable || document.body.dataset.screen !== "table") return undefined;
+  if (!snapshot) return goHome();
+  try {
+    return await getGame().resume(snapshot);
+  } catch (failure) {
+    return failStart(failure);
+  }
+};
 
 function failStart(error) {
   console.warn("start:", error);

@@ -66,12 +66,16 @@ export function pace(speed) {
   return reduced ? { ...chosen, fly: 0, gather: 0 } : chosen;
 }
 
+// The saved match, or null. A save that is not even JSON comes back as {unreadable: true}: the engine's
+// `load` refuses it (save_corrupt) and the page says so, as for any other damaged save.
 export function loadSavedMatch() {
+  const text = read(SAVE_KEY);
+  if (text === null) return null;
   try {
-    const snapshot = JSON.parse(read(SAVE_KEY) ?? "null");
-    return snapshot && typeof snapshot === "object" ? snapshot : null;
+    const snapshot = JSON.parse(text);
+    return snapshot && typeof snapshot === "object" ? snapshot : { unreadable: true };
   } catch {
-    return null;
+    return { unreadable: true };
   }
 }
 
