@@ -303,6 +303,7 @@ export class Game {
     line.replaceChildren();
     line.hidden = true;
     line.dataset.kind = "";
+    this.#view.root.dataset.coach = this.#settings.coach ? "on" : "off";
     if (!this.#settings.coach || !myTurn) return;
     if (deal.phase === "play") {
       const text = playAdvice(deal.ruling);
