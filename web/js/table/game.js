@@ -1,6 +1,10 @@
 // The match controller: sends the player's actions to the engine, steps the bots at a readable pace,
 // presents what happened (cards flying, tricks gathered, belote, dix de der, deal summaries), saves the
 // snapshot after every action, and asks the engine (never the page) what is legal.
+//
+// The engine is the default driver: anything with the same call(cmd, args) for "act", "bot_step" and
+// "coach" can drive the table instead (the 1v1 referee client, js/online/driver.js), with the player in
+// any seat; answers without a snapshot are not saved.
 import { callName, has, t } from "../i18n.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
@@ -8,10 +12,12 @@ import { HandView } from "./hand.js";
 import { pace, saveMatch } from "./settings.js";
 import { TableView, sleep } from "./view.js";
 
-const ME = 0;
+const ME = 0; // the player's seat in solo play
 
 export class Game {
-  #engine;
+  #engine; // the driver of the match being played
+  #local; // the engine worker: solo play
+  #me = ME;
   #settings;
   #view;
   #hand;
@@ -29,7 +35,7 @@ export class Game {
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
   constructor(engine, root, settings, { onExit }) {
-    this.#engine = engine;
+    this.#engine = this.#local = engine;
     this.#settings = settings;
     this.#onExit = onExit;
     this.#view = new TableView(root, ME);
@@ -53,6 +59,7 @@ export class Game {
 
   // ------------------------------------------------------------ starting
   async newMatch({ variant, target, level, seed }) {
+    this.#drive(this.#local, ME);
     const args = { variant, target, level };
     if (seed !== undefined) args.seed = String(seed);
     const answer = await this.#engine.call("new_match", args);
@@ -60,8 +67,26 @@ export class Game {
   }
 
   async resume(snapshot) {
+    this.#drive(this.#local, ME);
     const answer = await this.#engine.call("load", { snapshot });
     this.#start(answer);
+  }
+
+  // A match driven by `driver` (see the top of this file), the player in `seat`; answer: {state, event?};
+  // names: seat -> a player's name shown instead of the seat's place. Called again with a fresh state
+  // (a reconnection), it draws the table anew.
+  begin(driver, answer, seat, names = {}) {
+    this.#drive(driver, seat, names);
+    this.#start(answer);
+  }
+
+  get seat() { return this.#me; }
+
+  #drive(driver, seat, names = {}) {
+    this.#engine = driver;
+    this.#me = seat;
+    this.#view.me = seat;
+    this.#view.names = names;
   }
 
   #start(answer) {
@@ -98,6 +123,7 @@ export class Game {
   }
 
   #save(answer) {
+    if (answer.snapshot === undefined) return; // a match this page does not hold (online)
     saveMatch(answer.state.winner === null ? answer.snapshot : null);
   }
 
@@ -111,7 +137,7 @@ export class Game {
         const state = this.#state;
         if (state.winner !== null) break;
         const seat = state.deal.current_player;
-        if (seat === ME || seat < 0) break;
+        if (seat === this.#me || seat < 0) break;
         await sleep(this.pace.bot);
         if (!this.#live(gen)) break;
         const started = performance.now();
@@ -160,7 +186,7 @@ export class Game {
     this.#coachLine.hidden = true;
     const from = node.getBoundingClientRect();
     node.classList.add("leaving");
-    const flight = this.#view.playCard(ME, card, { getBoundingClientRect: () => from }, this.pace.fly);
+    const flight = this.#view.playCard(this.#me, card, { getBoundingClientRect: () => from }, this.pace.fly);
     node.remove();
     const gen = this.#gen;
     try {
@@ -200,8 +226,8 @@ export class Game {
       view.renderContract(after.deal.phase === "auction" ? after.deal : deal);
       if (after.deal.phase !== "auction" || event.deal_end) await sleep(p.bubble);
     } else {
-      const seatEl = event.seat === ME ? null : view.seats[view.pos(event.seat)].backs;
-      if (event.seat !== ME) {
+      const seatEl = event.seat === this.#me ? null : view.seats[view.pos(event.seat)].backs;
+      if (event.seat !== this.#me) {
         // the card leaves the bot's hand
         const backs = seatEl?.lastElementChild;
         await view.playCard(event.seat, event.action, backs ?? seatEl, p.fly);
@@ -262,7 +288,7 @@ export class Game {
     view.renderCalls(deal);
     view.renderTurned(deal.phase === "auction" ? deal.turned : null);
     if (deal.phase === "play") view.renderTrick(deal.trick, deal.leader);
-    const myTurn = deal.current_player === ME && state.winner === null;
+    const myTurn = deal.current_player === this.#me && state.winner === null;
     const lastTrickButton = view.root.querySelector("#btn-last-trick");
     lastTrickButton.disabled = !(state.last_trick ?? this.#lastTrick);
 
@@ -299,7 +325,7 @@ export class Game {
   async #renderCoach(state) {
     const line = this.#coachLine;
     const deal = state.deal;
-    const myTurn = deal.current_player === ME && state.winner === null;
+    const myTurn = deal.current_player === this.#me && state.winner === null;
     line.replaceChildren();
     line.hidden = true;
     line.dataset.kind = "";
@@ -322,6 +348,12 @@ export class Game {
       return;
     }
     if (!advice || this.#state !== state || !this.#settings.coach) return;
+    if (advice.note) { // a driver without an auction coach says so
+      line.append(coachLabel(), document.createTextNode(advice.note));
+      line.dataset.kind = "note";
+      line.hidden = false;
+      return;
+    }
     const reason = coachReason(advice);
     line.append(coachLabel(), document.createTextNode(t("coach.auction", { call: advice.call }) + (reason ? ` ${reason}` : "")));
     line.dataset.kind = "auction";

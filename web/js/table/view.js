@@ -25,6 +25,7 @@ export class TableView {
   constructor(root, me = 0) {
     this.root = root;
     this.me = me;
+    this.names = {}; // seat -> a player's own name (online), instead of the seat's place
     this.seats = [0, 1, 2, 3].map((pos) => {
       const seat = root.querySelector(`.seat[data-pos="${pos}"]`);
       return {
@@ -46,7 +47,7 @@ export class TableView {
   }
 
   pos(seat) { return (seat - this.me + 4) % 4; }
-  seatName(seat) { return t(`table.seat.${this.pos(seat)}`); }
+  seatName(seat) { return this.names[seat] ?? t(`table.seat.${this.pos(seat)}`); }
   sideName(side) { return t(side === (this.me & 1) ? "table.side.us" : "table.side.them"); }
 
   // ------------------------------------------------------------ seats, scores, contract
