@@ -4,6 +4,8 @@
     python3 tools/build_site.py [--out dist]
 
 Needs only the standard library, pip (with network access to PyPI the first time) and npm (for `npm pack`).
+The environment variable COINCHE_REFEREE_URL (e.g. wss://referee.example.org) sets the page's default 1v1
+referee, written into build-info.json ("referee"); unset, the site has none until a player enters one.
 
 Steps, each printed as it runs:
 1. Pinned downloads, cached in .cache/ and checked against the sha256 constants below: the Pyodide core
@@ -259,6 +261,8 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
             "size": wheel.stat().st_size,
         },
         "pyodide": {"version": PYODIDE_VERSION, "python": info["python"]},
+        # The 1v1 referee the page uses unless the player sets another (web/js/online/prefs.js); "": none.
+        "referee": os.environ.get("COINCHE_REFEREE_URL", "").strip(),
         # One id for the whole build: changes whenever any shipped byte does.
         "build_id": hashlib.sha256(json.dumps(hashes, sort_keys=True).encode()).hexdigest()[:16],
         "files": hashes,

@@ -1,11 +1,12 @@
 // The site's entry: boots the engine in its worker (showing real progress), the home screen with the ways
 // in (play coinche or classic, resume, the judge, the rules, settings), and the table once a match starts.
 // <body data-state> is "loading", then "ready" once the engine answered ping, or "error";
-// <body data-screen> is "boot", "home" or "table".
+// <body data-screen> is "boot", "home", "table" or "online" (the 1v1 lobby, js/online/online.js).
 import { Engine } from "./engine.js";
 import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard } from "./table/cards.js";
 import { Game } from "./table/game.js";
+import { Online } from "./online/online.js";
 import { resumeAfterUpdate } from "./pwa.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
@@ -96,7 +97,7 @@ function drawResume() {
 function getGame() {
   if (!game) {
     game = new Game(engine, $("#table"), settings, {
-      onExit: (reason) => (reason === "new" ? startNew() : goHome()),
+      onExit: (reason) => (online.playing ? online.exit(reason) : reason === "new" ? startNew() : goHome()),
     });
   }
   return game;
@@ -185,6 +186,7 @@ function failStart(error) {
 }
 
 function goHome() {
+  online.leave();
   game?.stop();
   show("home");
 }
@@ -198,7 +200,7 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
-  $("#btn-new-match").hidden = !fromTable;
+  $("#btn-new-match").hidden = !fromTable || online.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
   dialog.showModal();
@@ -231,6 +233,9 @@ function bindSettings() {
 }
 
 // ------------------------------------------------------------------ start
+// 1v1 online: its lobby, and the table driven by the referee; its fallback is a local match.
+export const online = new Online({ settings, show, getGame, startNew, goHome });
+
 function bind() {
   $("#btn-play-coinche").addEventListener("click", () => startNew("coinche"));
   $("#btn-play-classic").addEventListener("click", () => startNew("classic"));
@@ -258,3 +263,4 @@ drawProgress();
 show("home");
 performance.mark("home-visible");
 if (resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table

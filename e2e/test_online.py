@@ -1,0 +1,256 @@
+"""1v1 online through the page, as two players would: a referee (`python -m coinche_referee`) on a free
+localhost port, two browser contexts. A private table by link and a whole match to 501 played by tapping
+cards and bidding; the lonely queue's countdown and its offer of a table against three bots; a dropped
+socket and a reload mid-match, each followed by the seat taken back with its token; a player who leaves,
+replaced by a bot, and the other told. No console error, no request outside localhost."""
+from __future__ import annotations
+
+import random
+import re
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from conftest import PageProblems
+from test_table import BOOT_MS, UI, bid_or_pass, tap
+
+MATCH_SECONDS = 400
+VIEWPORT = {"width": 390, "height": 844}
+
+# The state the page's table shows (the referee's view of this seat).
+TABLE_STATE = """async () => {
+  const { game } = await import('/js/main.js');
+  return { seat: game.seat, state: game.state };
+}"""
+
+
+def start_referee(tmp_path, *options: str):
+    """The referee as its own process on a free port: (process, ws:// URL)."""
+    log = open(tmp_path / "referee.log", "w")
+    process = subprocess.Popen(
+        [sys.executable, "-m", "coinche_referee", "--port", "0", "--bot-delay", "0", "--lobby-timeout", "2",
+         "--level", "easy", "--log-level", "WARNING", *options],
+        stdout=subprocess.PIPE, stderr=log, text=True)
+    line = process.stdout.readline()
+    match = re.search(r"ws://[\d.]+:\d+", line)
+    if not match:
+        process.kill()
+        pytest.fail(f"the referee did not start: {line!r} {(tmp_path / 'referee.log').read_text()}")
+    return process, match.group(0)
+
+
+@pytest.fixture(scope="module")
+def referee(tmp_path_factory):
+    process, url = start_referee(tmp_path_factory.mktemp("referee"))
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
+@pytest.fixture
+def players(browser):
+    """A function that opens one more player: a fresh browser context and its guarded page."""
+    opened = []
+
+    def open_player(permissions=()):
+        context = browser.new_context(reduced_motion="reduce", viewport=VIEWPORT)
+        context.add_init_script("localStorage.setItem('coinche.speed', 'test')")  # the test pace
+        if permissions:
+            context.grant_permissions(list(permissions))
+        page = context.new_page()
+        seen = PageProblems()
+        context.on("request", seen.request)
+        context.on("response", seen.response)
+        page.on("console", seen.console)
+        page.on("pageerror", seen.page_error)
+        opened.append((context, seen))
+        return page
+
+    yield open_player
+    problems = [p for _, seen in opened for p in seen.problems]
+    for context, _ in opened:
+        context.close()
+    assert not problems, "a page misbehaved:\n" + "\n".join(problems)
+
+
+def set_up(page, url, name, referee=None):
+    """Home, then the settings as a player fills them: name, referee (if given), 501; then the 1v1 lobby."""
+    page.goto(url)
+    expect(page.locator("#home")).to_be_visible()
+    page.click("#btn-settings")
+    dialog = page.locator("#dlg-settings")
+    dialog.locator("input[name=target][value='501']").check(force=True)
+    dialog.locator("#setting-name").fill(name)
+    if referee:
+        dialog.locator("#setting-referee").fill(referee)
+    dialog.locator("button[type=submit]").click()
+    expect(dialog).to_be_hidden()
+
+
+def enter_lobby(page):
+    page.click("#btn-online")
+    expect(page.locator("#online")).to_be_visible()
+    expect(page.locator("#btn-online-queue")).to_be_visible()
+
+
+def queue_two(players, site_url, referee):
+    """Two players through "Find an opponent": (the page in seat 0, the page in seat 1)."""
+    a, b = players(), players()
+    set_up(a, site_url, "Ana", referee)
+    set_up(b, site_url, "Bob", referee)
+    enter_lobby(a)
+    a.click("#btn-online-queue")
+    expect(a.locator("#online-countdown")).to_be_visible()
+    enter_lobby(b)
+    b.click("#btn-online-queue")
+    for page in (a, b):
+        expect(page.locator("#table")).to_be_visible()
+    return a, b
+
+
+def table(page):
+    return page.evaluate(TABLE_STATE)
+
+
+def check_dimmed_cards(page, ui):
+    got = table(page)
+    deal = got["state"]["deal"]
+    assert deal["current_player"] == got["seat"] and deal["phase"] == "play"
+    forbidden = set(deal["hand"]) - set(deal["legal"])
+    assert set(deal["ruling"]["forbidden"]) == forbidden
+    assert set(ui["hand"]) == set(deal["hand"])
+    assert set(ui["forbidden"]) == forbidden and set(ui["playable"]) == set(deal["legal"])
+
+
+def step(page, rng, counts):
+    """One thing the player does now, if any: close a deal summary, bid or pass, or play a card."""
+    ui = page.evaluate(UI)
+    if ui["result"]:
+        return True
+    if ui["summary"]:
+        counts["deals"] += 1
+        page.click("#dlg-summary .dialog-actions .btn.primary")
+    elif ui["bidding"]:
+        bid_or_pass(page, "coinche", rng)
+    elif ui["myTurn"]:
+        check_dimmed_cards(page, ui)
+        counts["cards"] += 1
+        card = rng.choice(ui["playable"])
+        # After a reload the page focuses a card (keyboard focus kept where the turn is); raised, it would
+        # cover its neighbour's edge, which a finger's tap does not meet: tap as a touch user, unfocused.
+        page.evaluate("() => document.activeElement?.blur()")
+        tap(page, card)
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+    return False
+
+
+def play_until(pages, rng, done, seconds=MATCH_SECONDS):
+    counts = {"deals": 0, "cards": 0}
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        finished = [step(page, rng, counts) for page in pages]
+        if done(finished, counts):
+            return counts
+        time.sleep(0.02)
+    raise AssertionError(f"not done within {seconds} s: {counts}")
+
+
+def test_a_private_table_by_link_and_a_whole_match(players, site_url, referee):
+    a = players(permissions=("clipboard-read", "clipboard-write"))
+    set_up(a, site_url, "Ana", referee)
+    enter_lobby(a)
+    expect(a.locator("#online-who")).to_contain_text("Ana")
+    a.click("#btn-online-create")
+    link = a.locator("#online-link")
+    expect(link).to_have_value(re.compile(r"#join=[2-9A-HJKMNP-Z]{6}$"))
+    invite = link.input_value()
+    code = invite.rsplit("=", 1)[1]
+    expect(a.locator("#online-code-shown")).to_have_text(code)
+    a.click("#btn-online-copy")
+    expect(a.locator("#online-copied")).to_contain_text("copied")
+    assert a.evaluate("() => navigator.clipboard.readText()") == invite
+    assert "referee=" in invite  # not the build's default referee: the friend needs it
+
+    b = players()
+    set_up(b, site_url, "Bob")  # no referee of their own: it comes with the link
+    b.goto(invite)
+    for page in (a, b):
+        expect(page.locator("#table")).to_be_visible()
+    expect(a.locator('.seat[data-pos="1"] .seat-name')).to_have_text("Bob")  # seat 1, on Ana's right
+    expect(b.locator('.seat[data-pos="3"] .seat-name')).to_have_text("Ana")  # seat 0, on Bob's left
+    assert table(a)["seat"] == 0 and table(b)["seat"] == 1
+    assert "#join" not in b.url  # a code is used once
+
+    counts = play_until([a, b], random.Random(7), lambda finished, _: all(finished))
+    assert counts["cards"] >= 16 and counts["deals"] >= 1
+    def final(page):
+        score = page.locator("#dlg-result .final-score")
+        return int(score.locator(".us").inner_text()), int(score.locator(".them").inner_text())
+
+    (a_us, a_them), (b_us, b_them) = final(a), final(b)
+    assert (a_us, a_them) == (b_them, b_us) and max(a_us, a_them) >= 501  # seats 0 and 1 are opponents
+    a.locator("#dlg-result .dialog-actions .btn:not(.primary)").click()  # home
+    expect(a.locator("#home")).to_be_visible()
+    expect(a.locator("#btn-resume")).to_be_hidden()  # an online match is not saved as a solo match
+
+
+def test_nobody_comes_the_countdown_and_the_bots_instead(players, site_url, referee):
+    page = players()
+    set_up(page, site_url, "Solo", referee)
+    enter_lobby(page)
+    page.click("#btn-online-queue")
+    countdown = page.locator("#online-countdown")
+    expect(countdown).to_have_text(re.compile(r"^[12] seconds?$"))
+    expect(page.locator("#online-status")).to_contain_text("Waiting for an opponent")
+    expect(page.locator("#btn-online-bots")).to_be_visible(timeout=10_000)  # the referee's no_opponent
+    expect(page.locator("#online-status")).to_contain_text("Nobody came")
+    expect(countdown).to_be_hidden()
+    page.click("#btn-online-bots")
+    expect(page.locator("#table")).to_be_visible(timeout=BOOT_MS)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    play_until([page], random.Random(1), lambda _, counts: counts["cards"] >= 1, seconds=60)
+    state = page.evaluate("async () => (await (await import('/js/main.js')).engine.call('state')).state")
+    assert state["settings"]["humans"] == [0] and state["target"] == 501  # the local engine's match
+
+
+def test_a_dropped_socket_and_a_reload_take_the_seat_back(players, site_url, referee):
+    a, b = queue_two(players, site_url, referee)
+    rng = random.Random(3)
+    play_until([a, b], rng, lambda _, counts: counts["cards"] >= 3, seconds=120)
+
+    before = table(a)["state"]
+    a.evaluate("async () => (await import('/js/main.js')).online.drop()")
+    expect(b.locator("#online-banner")).to_contain_text("Ana is back", timeout=15_000)
+    expect(a.locator("#online-banner")).to_be_hidden(timeout=15_000)
+    after = table(a)["state"]
+    assert after["seq"] >= before["seq"] and after["totals"] == before["totals"]
+
+    a.reload()  # the tab keeps its seat's token: the page goes straight back to the table
+    expect(a.locator("#table")).to_be_visible(timeout=15_000)
+    expect(b.locator("#online-banner")).to_contain_text("Ana is back", timeout=15_000)
+    back = table(a)
+    assert back["seat"] == 0 and back["state"]["seq"] >= after["seq"]
+    assert set(a.evaluate(UI)["hand"]) == set(back["state"]["deal"]["hand"])
+    expect(a.locator('.seat[data-pos="1"] .seat-name')).to_have_text("Bob")
+    cards = play_until([a, b], rng, lambda _, counts: counts["cards"] >= 4, seconds=120)["cards"]
+    assert cards >= 4
+
+
+def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):
+    process, url = start_referee(tmp_path, "--grace", "1")
+    try:
+        a, b = queue_two(players, site_url, url)
+        a.context.close()  # the tab is gone: away, then after the grace period a bot sits
+        banner = b.locator("#online-banner")
+        expect(banner).to_contain_text("Ana left: a bot plays their seat", timeout=15_000)
+        # the match goes on: Bob's turns keep coming, and the seat is named for its bot
+        play_until([b], random.Random(5), lambda _, counts: counts["cards"] >= 2, seconds=120)
+        expect(b.locator('.seat[data-pos="3"] .seat-name')).to_have_text("Bot for Ana")
+    finally:
+        process.terminate()
+        process.wait(10)
