@@ -124,3 +124,27 @@ def test_a_bad_save_is_told_and_a_new_match_starts(guarded_page, site_url, what)
     assert state["deal_index"] == 0 and state["totals"] == [0, 0] and state["deal"]["phase"] == "auction"
     saved = json.loads(page.evaluate("(key) => localStorage.getItem(key)", SAVE_KEY))
     assert saved["format"] == "coinche-session/1" and saved["settings"]["seed"] == state["settings"]["seed"]
+
+
+@pytest.mark.parametrize("variant", ["coinche", "classic"])
+def test_a_shared_deal_link_deals_the_same_cards_in_a_fresh_profile(guarded_page, site_url, browser, variant):
+    page = guarded_page
+    new_match(page, site_url, variant, seed=f"share-{variant}")
+    expect(page.locator("#hand .card")).to_have_count(5 if variant == "classic" else 8)
+    state = page.evaluate(ENGINE_STATE)
+    link = page.evaluate("async (state) => (await import('/js/main.js')).shareLink(state)", state)
+    assert link == (f"{site_url}index.html#play={variant}&seed={state['deal_seed']}"
+                    f"&dealer={state['deal']['dealer']}")
+
+    friend = browser.new_context(reduced_motion="reduce")  # a fresh profile: no save, no cache
+    try:
+        other = friend.new_page()
+        other.goto(link.replace("index.html#", "index.html?speed=test#"))
+        expect(other.locator("#table")).to_be_visible(timeout=60_000)
+        mine = wait_until(other, f"async () => {{ try {{ return await ({ENGINE_STATE})(); }} catch {{ return null; }} }}")
+        # the same cards (in classic, three more once someone has taken: the same five among them)
+        assert set(state["deal"]["hand"]) <= set(mine["deal"]["hand"]), (mine["deal"], state["deal"])
+        assert mine["deal"]["dealer"] == state["deal"]["dealer"] and mine["deal_seed"] == state["deal_seed"]
+        assert "#" not in other.url  # a reload resumes the match instead of dealing again
+    finally:
+        friend.close()

@@ -50,10 +50,14 @@ def match_winner(totals: tuple[int, int], target: int) -> int | None:
 class Match:
     """Deals in sequence, dealer rotating, each shuffled from a seed derived from the match seed."""
 
-    def __init__(self, rules: Rules = Rules(), seed: int | str = 0, first_dealer: int = 0) -> None:
+    def __init__(self, rules: Rules = Rules(), seed: int | str = 0, first_dealer: int = 0,
+                 first_deal_seed: int | None = None) -> None:
+        """``first_deal_seed``, if given, shuffles deal 0 instead of the match seed (a shared deal played
+        again); the deals after it come from ``seed`` as usual."""
         self.rules = rules
         self.seed = seed
         self.first_dealer = first_dealer
+        self.first_deal_seed = first_deal_seed
         self.totals = [0, 0]
         self.history: list[dict] = []
         self.deal_index = 0
@@ -61,9 +65,15 @@ class Match:
         self.last_deal: Deal | None = None
         self.deal = self._new_deal()
 
+    def deal_seed(self, index: int) -> int:
+        """The seed that shuffles deal ``index``: with its dealer, all it takes to deal the same cards."""
+        if index == 0 and self.first_deal_seed is not None:
+            return self.first_deal_seed
+        return derive_seed(self.seed, index)
+
     def _new_deal(self) -> Deal:
         dealer = (self.first_dealer + self.deal_index) & 3
-        return Deal.new(self.rules.variant, dealer, derive_seed(self.seed, self.deal_index))
+        return Deal.new(self.rules.variant, dealer, self.deal_seed(self.deal_index))
 
     @property
     def is_over(self) -> bool:

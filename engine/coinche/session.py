@@ -39,14 +39,20 @@ def make_bot(level: str, seed: int):
 class Session:
     def __init__(self, settings: dict[str, Any]) -> None:
         self.settings = settings
-        self.match = Match(Rules(settings["variant"], settings["target"]), seed=settings["seed"])
+        deal_seed = settings.get("deal_seed")
+        self.match = Match(Rules(settings["variant"], settings["target"]), seed=settings["seed"],
+                           first_dealer=settings.get("first_dealer", 0),
+                           first_deal_seed=None if deal_seed is None else int(deal_seed))
         self.actions: list[str] = []
         self.humans = tuple(settings.get("humans", (0,)))
         self._bots: dict[tuple[int, int], Any] = {}
 
     @classmethod
     def new(cls, variant: str = "coinche", target: int = 1000, level: str = "normal",
-            seed: int | str | None = None, humans: tuple[int, ...] = (0,)) -> "Session":
+            seed: int | str | None = None, humans: tuple[int, ...] = (0,),
+            deal_seed: int | str | None = None, first_dealer: int = 0) -> "Session":
+        """A new match; ``deal_seed`` and ``first_dealer`` deal its first deal as a shared one (the seed
+        and dealer of ``state()["deal_seed"]`` and ``["deal"]["dealer"]``), the next ones from ``seed``."""
         if variant not in ("coinche", "classic"):
             raise CoincheError("bad_option", name="variant", value=variant)
         if target not in TARGETS:
@@ -58,6 +64,15 @@ class Session:
 
             seed = os.urandom(8).hex()
         settings = {"variant": variant, "target": target, "level": level, "seed": str(seed), "humans": list(humans)}
+        if deal_seed is not None:
+            text = str(deal_seed)
+            if not text.isdigit() or int(text) >> 64:
+                raise CoincheError("bad_option", name="deal_seed", value=text)
+            settings["deal_seed"] = text  # text: a 64-bit integer does not survive JSON numbers in a browser
+        if first_dealer != 0:
+            if first_dealer not in (0, 1, 2, 3):
+                raise CoincheError("bad_option", name="first_dealer", value=first_dealer)
+            settings["first_dealer"] = first_dealer
         return cls(settings)
 
     # ------------------------------------------------------------ save and restore
@@ -79,7 +94,7 @@ class Session:
         try:
             session = cls.new(
                 settings["variant"], settings["target"], settings["level"], settings["seed"],
-                tuple(settings.get("humans", (0,))),
+                tuple(settings.get("humans", (0,))), settings.get("deal_seed"), settings.get("first_dealer", 0),
             )
             for i, action in enumerate(actions):
                 if not isinstance(action, str):
@@ -195,6 +210,7 @@ class Session:
         match = self.match
         out = match.view(seat)
         out["settings"] = dict(self.settings)
+        out["deal_seed"] = str(match.deal_seed(match.deal_index))  # with deal.dealer: a link to this deal
         out["humans"] = list(self.humans)
         out["history"] = [
             {"scores": r["result"]["scores"], "void": r["result"]["void"], "contract": r["result"]["contract"],

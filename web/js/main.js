@@ -178,6 +178,50 @@ engine.onCrash = async (error) => {
   }
 };
 
+// ------------------------------------------------------------------ shared deals
+// index.html#play=coinche&seed=<deal seed>&dealer=<0-3>: a new match whose first deal has those cards
+// (the seed and dealer of a deal: state.deal_seed and state.deal.dealer). shareLink(state) makes one.
+const SAVE_FORMAT = "coinche-session/1"; // engine/coinche/session.py FORMAT
+
+export function shareLink(state) {
+  const params = new URLSearchParams({ play: state.variant, seed: state.deal_seed, dealer: String(state.deal.dealer) });
+  return new URL(`index.html#${params}`, document.baseURI).href;
+}
+
+function sharedDeal() {
+  const params = new URLSearchParams(location.hash.slice(1));
+  const variant = params.get("play");
+  const seed = params.get("seed") ?? "";
+  const dealer = Number(params.get("dealer") ?? "0");
+  if (!VARIANTS.includes(variant) || !/^\d{1,20}$/.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
+  return { variant, seed, dealer };
+}
+
+// The shared deal of the URL, if any, as a new match (through `load`: a save of a match not yet played).
+function playSharedDeal() {
+  const shared = sharedDeal();
+  if (!shared) return false;
+  history.replaceState(null, "", location.pathname + location.search); // a reload resumes, not deals again
+  const matchSeed = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
+  const snapshot = {
+    format: SAVE_FORMAT,
+    settings: {
+      variant: shared.variant, target: settings.target, level: settings.level, seed: matchSeed, humans: [0],
+      deal_seed: shared.seed, first_dealer: shared.dealer,
+    },
+    actions: [],
+  };
+  whenReady(async () => {
+    show("table");
+    try {
+      await getGame().resume(snapshot);
+    } catch (error) {
+      failStart(error);
+    }
+  });
+  return true;
+}
+
 function failStart(error) {
   console.warn("start:", error);
   show("home");
@@ -262,5 +306,5 @@ bind();
 drawProgress();
 show("home");
 performance.mark("home-visible");
-if (resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+if (!playSharedDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table
