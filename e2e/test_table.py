@@ -29,6 +29,8 @@ UI = """() => {
     forbidden: cards('#hand .card.forbidden'),
     playable: cards('#hand .card.playable'),
     coach: q('#coach-line').hidden ? null : q('#coach-line').textContent,
+    toasts: [...document.querySelectorAll('#toasts .toast')].map((n) => n.textContent),
+    scored: [...document.querySelectorAll('#dlg-summary tr.scored td')].map((n) => n.textContent),
   };
 }"""
 
@@ -120,16 +122,20 @@ def bid_or_pass(page, variant, rng):
         page.click("#bidding button[data-call=pass]")
 
 
-def play_match(page, variant, rng):
-    """Bid and play until the match result shows; returns (turns checked, deals seen)."""
+def play_match(page, variant, rng, toasts):
+    """Bid and play until the match result shows; returns (turns checked, deals seen). Every toast shown
+    is added to `toasts`; every deal summary is checked against the engine's score of the deal."""
     deadline = time.monotonic() + MATCH_SECONDS
     turns = deals = 0
     while time.monotonic() < deadline:
         ui = page.evaluate(UI)
+        toasts.update(ui["toasts"])
         if ui["result"]:
             return turns, deals
         if ui["summary"]:
             deals += 1
+            scores = page.evaluate(ENGINE_STATE)["history"][-1]["scores"]
+            assert ui["scored"] == [f"+{scores[0]}", f"+{scores[1]}"]
             page.click("#dlg-summary .dialog-actions .btn.primary")
         elif ui["bidding"]:
             bid_or_pass(page, variant, rng)
@@ -150,8 +156,10 @@ def test_a_whole_match_through_the_page(guarded_page, site_url, variant):
     open_home(page, site_url, seed=f"match-{variant}")
     choose_settings(page, target="501", level="easy", speed="fast", coach=True)
     start(page, variant)
-    turns, deals = play_match(page, variant, random.Random(variant))
+    toasts = set()
+    turns, deals = play_match(page, variant, random.Random(variant), toasts)
     assert turns >= 8 and deals >= 1
+    assert any(text.startswith("Dix de der: +10 for ") for text in toasts), toasts
     state = page.evaluate(ENGINE_STATE)
     assert state["winner"] in (0, 1) and max(state["totals"]) >= 501
     result = page.locator("#dlg-result")
@@ -297,3 +305,23 @@ def test_the_match_resumes_after_a_reload(guarded_page, site_url):
     after = page.evaluate(ENGINE_STATE)
     assert after["deal"] == before["deal"] and after["totals"] == before["totals"]
     assert set(ui["hand"]) == set(before["deal"]["hand"])
+
+
+def test_the_last_trick_can_be_reviewed(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="last")
+    expect(page.locator("#btn-last-trick")).to_be_disabled()
+    ui = _first_play_turn(page)
+    while not page.evaluate(ENGINE_STATE)["last_trick"]:
+        tap(page, ui["playable"][0])
+        ui = wait_for(page, lambda ui: ui["myTurn"])
+    last = page.evaluate(ENGINE_STATE)["last_trick"]
+    page.click("#btn-last-trick")
+    dialog = page.locator("#dlg-last-trick")
+    expect(dialog).to_be_visible()
+    shown = dialog.locator(".mini-trick .card").evaluate_all("ns => ns.map(n => n.dataset.card)")
+    assert shown == last["cards"]
+    expect(dialog.locator(".mini-trick .card.winner")).to_have_count(1)
+    expect(dialog).to_contain_text(["You", "East", "North", "West"][last["winner"]])
+    dialog.locator(".dialog-actions .btn").click()
+    expect(dialog).to_be_hidden()
