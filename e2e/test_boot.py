@@ -1,6 +1,7 @@
 """The site boots the engine in its worker under the production headers, and nothing leaves localhost."""
 from __future__ import annotations
 
+import json
 import re
 import tomllib
 from html.parser import HTMLParser
@@ -9,6 +10,7 @@ from pathlib import Path
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
 BOOT_TIMEOUT_MS = 60_000
 
 
@@ -36,11 +38,14 @@ def test_every_response_carries_the_production_headers(guarded_page, site_url):
         assert headers.get("content-security-policy") == csp, path
         assert headers.get("x-content-type-options") == "nosniff", path
         by_path[path] = headers
+    pyodide = "/" + json.loads((DIST / "build-info.json").read_text())["pyodide"]["url"]
     for path in ("/", "/js/main.js", "/js/engine.js", "/js/engine-worker.js", "/build-info.json",
-                 "/pyodide/pyodide.mjs", "/pyodide/pyodide.asm.wasm", "/pyodide/python_stdlib.zip"):
+                 "/js/pyodide-current.mjs", pyodide + "pyodide.mjs", pyodide + "pyodide.asm.wasm",
+                 pyodide + "python_stdlib.zip"):
         assert path in by_path, f"{path} was not requested during boot"
-    assert by_path["/pyodide/pyodide.asm.wasm"]["content-type"] == "application/wasm"
-    assert "immutable" in by_path["/pyodide/pyodide.asm.wasm"]["cache-control"]
+    assert by_path[pyodide + "pyodide.asm.wasm"]["content-type"] == "application/wasm"
+    assert "immutable" in by_path[pyodide + "pyodide.asm.wasm"]["cache-control"]
+    assert "immutable" not in by_path["/js/pyodide-current.mjs"]["cache-control"]
     assert by_path["/"]["cache-control"] == "no-cache"
 
 

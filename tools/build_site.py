@@ -243,9 +243,17 @@ def report_sizes(dist: Path, files: list[str], precached: list[str]) -> None:
 def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     """Fill the empty folder out with the site; return its build-info."""
     shutil.copytree(ROOT / "web", out)
-    if (out / "pyodide").exists() or (out / "wheels").exists() or (out / "build-info.json").exists():
-        raise BuildError("web/ must not hold pyodide/, wheels/ or build-info.json: the build makes them")
-    info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide")
+    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs")
+    if any((out / name).exists() for name in made):
+        raise BuildError("web/ must not hold pyodide/, wheels/, build-info.json or js/pyodide-current.mjs: the build makes them")
+    # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
+    # reaches it through js/pyodide-current.mjs, which is revalidated like any script.
+    info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
+    (out / "js" / "pyodide-current.mjs").write_text(
+        "// Written by tools/build_site.py: the Pyodide this build ships, under its versioned folder.\n"
+        f'export * from "../pyodide/{PYODIDE_VERSION}/pyodide.mjs";\n'
+        f'export const indexURL = new URL("../pyodide/{PYODIDE_VERSION}/", import.meta.url).href;\n'
+    )
     # Under a folder named by its hash: the URL changes with the bytes, so it is cached as immutable.
     wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
     (out / wheel_url).parent.mkdir(parents=True)
@@ -260,7 +268,7 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
             "sha256": hashes[wheel_url],
             "size": wheel.stat().st_size,
         },
-        "pyodide": {"version": PYODIDE_VERSION, "python": info["python"]},
+        "pyodide": {"version": PYODIDE_VERSION, "python": info["python"], "url": f"pyodide/{PYODIDE_VERSION}/"},
         # The 1v1 referee the page uses unless the player sets another (web/js/online/prefs.js); "": none.
         "referee": os.environ.get("COINCHE_REFEREE_URL", "").strip(),
         # One id for the whole build: changes whenever any shipped byte does.

@@ -22,7 +22,7 @@ from pathlib import Path
 
 SERVICE_WORKER = "sw.js"
 # dist/ files a service worker does not precache: itself, and what no page needs.
-EXCLUDE = (SERVICE_WORKER, "bench/*", "pyodide/micropip-*.whl")
+EXCLUDE = (SERVICE_WORKER, "bench/*", "pyodide/*/micropip-*.whl")
 PLACEHOLDER = re.compile(r"/\* PRECACHE \*/.*?/\* END PRECACHE \*/", re.DOTALL)
 
 

@@ -138,8 +138,10 @@ async function startPython(loadPyodide, config, snapshot, log) {
 async function main() {
   const { options, kind, target, argv } = parseArgs(process.argv.slice(2));
   const log = options.verbose ? (m) => process.stderr.write(`pyodide_node: ${m}\n`) : () => {};
-  const pyodideDir = path.join(options.dist, "pyodide");
-  if (!existsSync(path.join(pyodideDir, "pyodide.mjs"))) fail(`${pyodideDir}/pyodide.mjs is missing: run \`make build\``);
+  const current = path.join(options.dist, "js", "pyodide-current.mjs"); // names the versioned pyodide/ folder
+  if (!existsSync(current)) fail(`${current} is missing: run \`make build\``);
+  const { indexURL } = await import(pathToFileURL(current).href);
+  const pyodideDir = fileURLToPath(indexURL).replace(/[\\/]$/, "");
   const started = performance.now();
   const elapsed = () => `${Math.round(performance.now() - started)} ms`;
 

@@ -1,6 +1,6 @@
-import { loadPyodide } from "../pyodide/pyodide.mjs";
+import { loadPyodide, indexURL } from "../js/pyodide-current.mjs";
 
-loadPyodide({ indexURL: new URL("../pyodide/", import.meta.url).href }).then(
+loadPyodide({ indexURL }).then(
   (pyodide) => postMessage({ ok: true, detail: pyodide.runPython("import sys; sys.version.split()[0]") }),
   (error) => postMessage({ ok: false, detail: String(error) }),
 );

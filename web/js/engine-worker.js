@@ -13,11 +13,10 @@
 //
 // Options come in the worker's name (a query string would be lost when a service worker serves this
 // script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js).
-import { loadPyodide, version as PYODIDE_VERSION } from "../pyodide/pyodide.mjs";
+import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL } from "./pyodide-current.mjs";
 import { SnapshotStore } from "./snapshot-store.js";
 
 const SITE = new URL("../", import.meta.url);
-const PYODIDE_URL = new URL("pyodide/", SITE).href;
 const started = performance.now();
 const timings = { snapshot: "off" };
 const snapshots = !self.name.split(" ").includes("no-snapshot") && SnapshotStore.available()
