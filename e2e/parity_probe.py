@@ -1,0 +1,69 @@
+"""Print what the engine decides on seeded inputs, one JSON line per item, for the Pyodide parity test.
+
+Run under CPython and under Pyodide (tools/pyodide_node.mjs), the output must be byte for byte the same:
+rulings of random positions, whole random deals with their scores, a match played by seeded bots, and
+the result of every docstring example of the engine.
+
+    python e2e/parity_probe.py POSITIONS DEALS
+"""
+
+import doctest
+import importlib
+import json
+import pkgutil
+import sys
+
+import coinche
+from coinche.cli import RandomPlayer, play_deal
+from coinche.deal import Deal
+from coinche.play import rule_position
+from coinche.record import deal_to_record
+from coinche.rng import SplitMix64, derive_seed
+from coinche.session import Session
+
+
+def emit(kind, value):
+    print(json.dumps([kind, value], sort_keys=True, separators=(",", ":")), flush=True)
+
+
+def positions(count):
+    rng = SplitMix64("parity-positions")
+    for _ in range(count):
+        deck = list(range(32))
+        rng.shuffle(deck)
+        table = deck[: rng.below(4)]
+        hand = deck[len(table): len(table) + 1 + rng.below(8)]
+        mask = sum(1 << c for c in hand)
+        ruling = rule_position(mask, table, rng.below(4))
+        forbidden = [[int(f.card), f.rule, f.key, f.params] for f in ruling.forbidden]
+        emit("ruling", [table, hand, ruling.rule, ruling.legal, ruling.note, forbidden])
+
+
+def deals(count):
+    player = RandomPlayer("parity-deals")
+    for i in range(count):
+        variant = ("coinche", "classic")[i & 1]
+        deal = play_deal(Deal.new(variant, i & 3, derive_seed("parity-deals", i)), player.choose)
+        emit("deal", deal_to_record(deal))
+
+
+def bot_match():
+    session = Session.new("coinche", 501, "normal", seed="parity-bots", humans=())
+    while not session.match.is_over:
+        session.bot_step()
+    emit("bot_match", {"actions": session.actions, "totals": session.match.totals})
+
+
+def doctests():
+    for name in sorted(m.name for m in pkgutil.walk_packages(coinche.__path__, prefix="coinche.")):
+        if name.endswith("__main__"):
+            continue
+        result = doctest.testmod(importlib.import_module(name), optionflags=doctest.ELLIPSIS, report=False)
+        emit("doctest", [name, result.failed, result.attempted])
+
+
+if __name__ == "__main__":
+    positions(int(sys.argv[1]))
+    deals(int(sys.argv[2]))
+    bot_match()
+    doctests()
