@@ -28,18 +28,23 @@ from .rollout import partner_rule, playout
 from .world import sample_hands
 
 #: Tuned by measurement (bench/bots_bench.py, `coinche arena`); fixed so that decisions replay.
-PLAY_BUDGET = 1600
-MIN_WORLDS = 8
-MAX_WORLDS = 64
-BID_WORLDS = 10
+PLAY_BUDGET = 4000
+MIN_WORLDS = 16
+MAX_WORLDS = 128
+BID_WORLDS = 24
 BID_MARGIN = 8
 COINCHE_MARGIN = 12
 #: A coinche needs the opponents' chance to make the contract at most this; a surcoinche ours at least
 #: SURCOINCHE_CHANCE.
-COINCHE_CHANCE = 0.15
+COINCHE_CHANCE = 0.10
 SURCOINCHE_CHANCE = 0.85
-TAKE_MARGIN = 8
-DECLARER_SHIFT = 16
+TAKE_MARGIN = 0
+#: Card points moved from the declaring side to the defence in the auction's playouts, which see
+#: every hand: our own coinche bid (DECLARER_SHIFT), our taking in the classic (TAKE_SHIFT), and the
+#: opponents' contract when we weigh a coinche (COINCHE_SHIFT, the other way: towards them).
+DECLARER_SHIFT = 24
+TAKE_SHIFT = 4
+COINCHE_SHIFT = 16
 
 
 def decision_rng(seed: int | str, know: Knowledge) -> Random:
@@ -113,7 +118,7 @@ def play_worlds(candidates: int, cards_left: int) -> int:
     :data:`MIN_WORLDS` .. :data:`MAX_WORLDS`; late in the deal, when playouts are short, more worlds.
 
     >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(2, 4)
-    (8, 33, 64)
+    (16, 83, 128)
     """
     return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
 
@@ -185,7 +190,7 @@ class Outcomes:
         self.shift = shift
 
     def add(self, points: list[int], tricks: list[int], belote: int | None) -> None:
-        shift = min(self.shift, points[self.decl_side])
+        shift = min(self.shift, points[self.decl_side]) if self.shift >= 0 else max(self.shift, -points[1 - self.decl_side])
         if self.decl_side:
             points = (points[0] + shift, points[1] - shift)
         else:
@@ -199,6 +204,13 @@ class Outcomes:
             total += s[side] - s[1 - side]
         return total / len(self.rows)
 
+    def shifted(self, shift: int) -> "Outcomes":
+        """The same rows with ``shift`` more card points moved (to the defence; a negative shift to the declarer)."""
+        out = Outcomes(self.decl_side, shift)
+        for points, tricks, belote in self.rows:
+            out.add(list(points), list(tricks), belote)
+        return out
+
     def made_chance(self, contract: Contract) -> float:
         made = sum(score(contract, p, b, t).made for p, t, b in self.rows)
         return made / len(self.rows)
@@ -211,7 +223,8 @@ class Outcomes:
         return round(total / len(self.rows))
 
 
-def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: int) -> tuple[dict, Outcomes | None]:
+def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: int,
+                    shift: int | None = None) -> tuple[dict, Outcomes | None]:
     """Play ``worlds`` sampled deals out once per trump in ``trumps`` (our side declaring) and once
     with ``opp_trump`` (theirs declaring, when >= 0)."""
     rng = decision_rng(seed, know)
@@ -219,7 +232,7 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
     side = me & 1
     leader = (know.dealer + 1) & 3
     accept = _accept(know)
-    ours = {t: Outcomes(side, DECLARER_SHIFT) for t in trumps}
+    ours = {t: Outcomes(side, DECLARER_SHIFT if shift is None else shift) for t in trumps}
     theirs = Outcomes(1 - side) if opp_trump >= 0 else None
     classic = know.variant == "classic"
     if classic:
@@ -286,8 +299,9 @@ def explain_call(know: Knowledge, seed: int, worlds: int | None = None) -> tuple
             best_call, best_value = call, value
     if opp_holds and COINCHE in legal:
         doubled = Contract("coinche", high_seat, high.suit, high.value, 2)
-        value = theirs.mean_diff(doubled, side)
-        chance = round(100 * theirs.made_chance(doubled))
+        wary = theirs.shifted(-COINCHE_SHIFT) if COINCHE_SHIFT else theirs
+        value = wary.mean_diff(doubled, side)
+        chance = round(100 * wary.made_chance(doubled))
         if value > pass_value + COINCHE_MARGIN and value >= best_value and chance <= 100 * COINCHE_CHANCE:
             return COINCHE, "coach_coinche", {"call": "coinche", "contract": str(high), "make_chance": chance,
                                                "expected": expected}
@@ -305,7 +319,7 @@ def explain_call(know: Knowledge, seed: int, worlds: int | None = None) -> tuple
 def _classic_call(know: Knowledge, seed: int, worlds: int) -> tuple[Call, str, dict]:
     me, side = know.seat, know.seat & 1
     suits = [c.suit for c in know.legal if c.kind == CallKind.TAKE]
-    ours, _ = _auction_worlds(know, seed, worlds, suits, -1)
+    ours, _ = _auction_worlds(know, seed, worlds, suits, -1, TAKE_SHIFT)
     expected = _expected(ours, side)
     best_call, best_value = None, float(TAKE_MARGIN)
     for t in suits:
