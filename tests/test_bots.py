@@ -271,3 +271,20 @@ def test_card_coach_names_the_card_played():
                 explained += 1
         deal.apply(action)
     assert explained > 3
+
+
+def test_auction_shifts_move_points_between_sides():
+    """The auction's pessimism: our contract's rows lose DECLARER_SHIFT points to the defence; a coinche
+    is weighed with the opponents' rows shifted towards their declarer (a negative shift)."""
+    from coinche.bots.search import Outcomes
+    from coinche.scoring import Contract
+
+    ours = Outcomes(0, 24)
+    ours.add([100, 62], [5, 3], None)
+    assert ours.rows[0][0] == (76, 86)
+    theirs = Outcomes(1)
+    theirs.add([90, 72], [5, 3], None)
+    wary = theirs.shifted(-16)
+    assert wary.rows[0][0] == (74, 88)
+    contract = Contract("coinche", 1, 0, 80, 2)
+    assert theirs.made_chance(contract) == 0.0 and wary.made_chance(contract) == 1.0

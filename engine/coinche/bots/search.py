@@ -28,9 +28,9 @@ from .rollout import partner_rule, playout
 from .world import sample_hands
 
 #: Tuned by measurement (bench/bots_bench.py, `coinche arena`); fixed so that decisions replay.
-PLAY_BUDGET = 4000
-MIN_WORLDS = 16
-MAX_WORLDS = 128
+PLAY_BUDGET = 3000
+MIN_WORLDS = 12
+MAX_WORLDS = 96
 BID_WORLDS = 24
 BID_MARGIN = 8
 COINCHE_MARGIN = 12
@@ -118,7 +118,7 @@ def play_worlds(candidates: int, cards_left: int) -> int:
     :data:`MIN_WORLDS` .. :data:`MAX_WORLDS`; late in the deal, when playouts are short, more worlds.
 
     >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(2, 4)
-    (16, 83, 128)
+    (12, 62, 96)
     """
     return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
 
