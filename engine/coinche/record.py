@@ -32,7 +32,7 @@ True
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, Callable
 
 from .calls import Call
 from .cards import Card, format_cards, mask_of, parse_cards
@@ -68,10 +68,11 @@ class RecordError(CoincheError, ValueError):
     """A record that is malformed or does not replay to what it claims."""
 
 
-def replay(record: dict[str, Any]) -> Deal:
+def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -> Deal:
     """Rebuild a deal from its record, checking every call and card; the result is recomputed.
 
-    Raises :class:`RecordError` naming the first problem found.
+    ``each(deal)``, if given, sees the deal as dealt and then after every call and card (a replay
+    step by step). Raises :class:`RecordError` naming the first problem found.
     """
     if not isinstance(record, dict):
         raise RecordError("malformed_record", detail="not a JSON object")
@@ -96,11 +97,14 @@ def replay(record: dict[str, Any]) -> Deal:
     if not isinstance(calls, list) or not isinstance(plays, list):
         raise RecordError("malformed_record", detail="calls and plays must be lists")
     deal = Deal(variant, dealer, deck)
+    step = each or (lambda deal: None)
+    step(deal)
     for i, text in enumerate(calls):
         try:
             deal.apply(Call.parse(text) if isinstance(text, str) else text)
         except CoincheError as e:
             raise RecordError("malformed_record", detail=f"call {i + 1} ({text!r}): {e}") from None
+        step(deal)
     for i, text in enumerate(plays):
         try:
             if not isinstance(text, str):
@@ -108,6 +112,7 @@ def replay(record: dict[str, Any]) -> Deal:
             deal.apply(Card.parse(text))
         except CoincheError as e:
             raise RecordError("malformed_record", detail=f"card {i + 1} ({text!r}): {e}") from None
+        step(deal)
     if not deal.is_over:
         raise RecordError("malformed_record", detail="the deal is not finished")
     return deal

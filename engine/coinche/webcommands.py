@@ -101,6 +101,63 @@ def judge_batch(positions: list) -> list:
     return out
 
 
+def finished_deals(count: int = 8) -> list[dict]:
+    """The solo match's last ``count`` finished deals, newest first: ``{number, record, deal_seed}`` (the
+    seed, with the record's dealer, shares the deal as a link).  A finished deal hides nothing: its record
+    is what the deal's end already showed."""
+    match = _current().match
+    first = max(0, len(match.history) - count)
+    return [{"number": i + 1, "record": match.history[i], "deal_seed": str(match.deal_seed(i))}
+            for i in range(len(match.history) - 1, first - 1, -1)]
+
+
+def replay_steps(record: Any) -> list[dict]:
+    """A finished deal's record replayed step by step for the page's replay view: the deal as dealt, then
+    one snapshot after every call and card (all four hands, the trick on the table with its winner once
+    complete, the card points and tricks won so far).  A bad record raises ``malformed_record``."""
+    from .cards import card_name, cards_of
+    from .play import trick_points
+    from .record import replay
+
+    steps: list[dict] = []
+
+    def snapshot(deal) -> None:
+        calls, plays = len(deal.calls), len(deal.plays)
+        step: dict[str, Any] = {
+            "kind": "deal", "seat": None, "action": None, "announce": None,
+            "phase": deal.phase.name.lower(), "calls": calls, "plays": plays,
+            "hands": [[card_name(c) for c in cards_of(h)] for h in deal.hands],
+            "turned": None if deal.turned < 0 or deal.dealt is not None else card_name(deal.turned),
+            "contract": None if deal.contract is None else deal.contract.to_json(),
+            "trick": {"leader": deal.leader, "cards": [card_name(c) for c in deal.trick], "winner": None, "points": None},
+            "points": list(deal.cards_won), "tricks": list(deal.tricks_won),
+        }
+        if steps:
+            before = steps[-1]
+            if calls > before["calls"]:
+                seat, call = deal.calls[-1]
+                step.update(kind="call", seat=seat, action=str(call))
+            else:
+                step.update(kind="card", seat=_seat_of_last_card(deal), action=card_name(deal.plays[-1]))
+                if deal.announcements and deal.announcements[-1][2] == deal.plays[-1]:
+                    step["announce"] = deal.announcements[-1][1]
+                if not deal.trick:  # the card completed a trick: show it with its winner
+                    leader, cards, winner = deal.tricks[-1]
+                    step["trick"] = {"leader": leader, "cards": [card_name(c) for c in cards], "winner": winner,
+                                     "points": trick_points(cards, deal.trump) + (10 if len(deal.tricks) == 8 else 0)}
+        steps.append(step)
+
+    replay(record, snapshot)
+    return steps
+
+
+def _seat_of_last_card(deal) -> int:
+    if deal.trick:
+        return (deal.leader + len(deal.trick) - 1) & 3
+    leader, cards, _ = deal.tricks[-1]
+    return (leader + len(cards) - 1) & 3
+
+
 COMMANDS = {
     "new_match": new_match,
     "load": load,
@@ -110,4 +167,6 @@ COMMANDS = {
     "coach": coach,
     "judge": judge,
     "judge_batch": judge_batch,
+    "finished_deals": finished_deals,
+    "replay_steps": replay_steps,
 }

@@ -43,8 +43,9 @@ export function contractLine(view, contract, variant) {
   return line;
 }
 
-// The deal summary: points per side, made or down, the score added, the totals.
-export function showDealSummary(dialog, view, { record, totals, target, variant }) {
+// The deal summary: points per side, made or down, the score added, the totals; `tools`, a node shown
+// under them (replay and share, js/table/replay.js).
+export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null }) {
   const result = record.result;
   const us = view.me & 1;
   const them = 1 - us;
@@ -82,6 +83,7 @@ export function showDealSummary(dialog, view, { record, totals, target, variant 
     content.push(table);
   }
   content.push(el("p", "summary-target", t("summary.target", { target })));
+  if (tools) content.push(tools);
   return openDialog(dialog, content, [{ value: "next", label: t("summary.next"), primary: true }]);
 }
 

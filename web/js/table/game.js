@@ -9,6 +9,7 @@ import { callName, has, t } from "../i18n.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
+import { installMenuTools, rememberDeal, summaryTools } from "./replay.js";
 import { pace, saveMatch } from "./settings.js";
 import { TableView, sleep } from "./view.js";
 
@@ -51,6 +52,9 @@ export class Game {
     });
     this.#bidding = new BiddingPanel(root.querySelector("#bidding"), { onCall: (call) => this.#call(call) });
     root.querySelector("#btn-last-trick").addEventListener("click", () => this.#showLastTrick());
+    installMenuTools({
+      getState: () => this.#state, engine: this.#local, isLocal: () => this.#engine === this.#local, view: this.#view,
+    });
     this.stats = { botSteps: [] }; // {level, ms} of every bot_step, for the bench
   }
 
@@ -249,6 +253,7 @@ export class Game {
     }
     if (event.deal_end && this.#live(gen)) {
       const record = event.deal_end.record;
+      rememberDeal(record, before);
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();
@@ -259,6 +264,7 @@ export class Game {
       } else {
         await showDealSummary(this.#dialogs.summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
+          tools: summaryTools(record, before, { engine: this.#local, view }),
         });
       }
     }
