@@ -5,13 +5,16 @@
 import { Engine } from "./engine.js";
 import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard } from "./table/cards.js";
-import { Game } from "./table/game.js";
-import { Online } from "./online/online.js";
-import { resumeAfterUpdate } from "./pwa.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
 export const engine = new Engine(); // first: Python starts while the page draws
+
+// Only what draws the home screen is imported statically; the table, the 1v1 lobby and the service
+// worker's page side load while the home shows (long before the engine is ready).
+const gameModule = import("./table/game.js");
+const onlineModule = import("./online/online.js");
+const pwaModule = import("./pwa.js");
 
 // The boot steps in order; a download reports its bytes.
 const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
@@ -94,13 +97,21 @@ function drawResume() {
   $("#resume-detail").textContent = t("home.resume_detail", { variant, target: s.target ?? "", level: s.level ?? "normal" });
 }
 
+let Game = null; // the class, once js/table/game.js has loaded
+
+// The table's controller (made once); only after loadGame() has resolved once.
 function getGame() {
   if (!game) {
     game = new Game(engine, $("#table"), settings, {
-      onExit: (reason) => (online.playing ? online.exit(reason) : reason === "new" ? startNew() : goHome()),
+      onExit: (reason) => (online?.playing ? online.exit(reason) : reason === "new" ? startNew() : goHome()),
     });
   }
   return game;
+}
+
+async function loadGame() {
+  ({ Game } = await gameModule);
+  return getGame();
 }
 
 // Runs start() now if the engine is ready, else as soon as it is (the home shows that it waits).
@@ -120,7 +131,7 @@ async function startNew(variant = settings.variant) {
     try {
       // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
       const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-      await getGame().newMatch({ variant, target: settings.target, level: settings.level, seed });
+      await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed });
     } catch (error) {
       failStart(error);
     }
@@ -133,7 +144,7 @@ function resume() {
   whenReady(async () => {
     show("table");
     try {
-      await getGame().resume(snapshot);
+      await (await loadGame()).resume(snapshot);
     } catch (error) {
       saveMatch(null);
       if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
@@ -172,7 +183,7 @@ engine.onCrash = async (error) => {
   if (!atTable || document.body.dataset.screen !== "table") return undefined;
   if (!snapshot) return goHome();
   try {
-    return await getGame().resume(snapshot);
+    return await (await loadGame()).resume(snapshot);
   } catch (failure) {
     return failStart(failure);
   }
@@ -214,7 +225,7 @@ function playSharedDeal() {
   whenReady(async () => {
     show("table");
     try {
-      await getGame().resume(snapshot);
+      await (await loadGame()).resume(snapshot);
     } catch (error) {
       failStart(error);
     }
@@ -230,7 +241,7 @@ function failStart(error) {
 }
 
 function goHome() {
-  online.leave();
+  online?.leave();
   game?.stop();
   show("home");
 }
@@ -244,7 +255,7 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
-  $("#btn-new-match").hidden = !fromTable || online.playing;
+  $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
   dialog.showModal();
@@ -277,8 +288,9 @@ function bindSettings() {
 }
 
 // ------------------------------------------------------------------ start
-// 1v1 online: its lobby, and the table driven by the referee; its fallback is a local match.
-export const online = new Online({ settings, show, getGame, startNew, goHome });
+// 1v1 online: its lobby, and the table driven by the referee; its fallback is a local match. Made once
+// its module has loaded, after the home is drawn.
+export let online = null;
 
 function bind() {
   $("#btn-play-coinche").addEventListener("click", () => startNew("coinche"));
@@ -306,5 +318,8 @@ bind();
 drawProgress();
 show("home");
 performance.mark("home-visible");
+const [{ Online }, { resumeAfterUpdate }] = await Promise.all([onlineModule, pwaModule, loadGame()]);
+online = new Online({ settings, show, getGame, startNew, goHome });
+applyTranslations(document); // the lobby's texts
 if (!playSharedDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table
