@@ -181,8 +181,8 @@ def test_a_new_release_is_offered_and_taken_without_losing_the_match(guarded_pag
                if r.request.service_worker is not None and not r.url.endswith("/sw.js")]
     assert fetched == [url + "css/pwa.css"], fetched  # only the changed file: the rest copied from the old cache
 
-    banner.locator("button").click()
-    page.wait_for_load_state("load")
+    with page.expect_navigation(wait_until="load", timeout=60_000):  # the old page must be gone first
+        banner.locator("button").click()
     expect(page.locator("#table")).to_be_visible(timeout=60_000)  # resumed by itself
     wait_until(page, f"() => {{ const ui = ({UI})(); return ui.bidding; }}")
     after = page.evaluate(ENGINE_STATE)
