@@ -9,7 +9,9 @@ For a call: sample ``bid_worlds`` deals of the unknown cards, play each world ou
 with the bot's side as declarer (and once with the opponents' contract when they hold one), and
 price every legal call by the mean score difference it would bring: a bid by the deal's score at
 that value, a pass by the contract standing (zero when there is none), a coinche or surcoinche by the
-standing contract doubled.  A bid or a coinche must beat passing by a fixed margin.
+standing contract doubled.  A bid or a coinche must beat passing by a fixed margin; a coinche also
+needs the opponents' chance of making the contract, with :data:`COINCHE_SHIFT` points more for them,
+to be at most :data:`COINCHE_CHANCE`.
 
 Random numbers come from the bot's seed and the knowledge only, so a decision replays exactly and
 two views that leave the same knowledge get the same decision.
@@ -179,7 +181,8 @@ class Outcomes:
 
     The playouts see every hand, and a bid is the best of many noisy estimates: for our own contract
     the rows move ``shift`` card points from our side to the defence (measured: bids made in
-    self-play); for theirs, where the worry is the opposite (a coinche that fails), nothing.
+    self-play); for theirs, where the worry is the opposite (a coinche that fails), the coinche is
+    weighed on rows shifted the other way (:meth:`shifted` with ``-COINCHE_SHIFT``).
     """
 
     __slots__ = ("rows", "decl_side", "shift")
