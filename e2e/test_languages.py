@@ -1,0 +1,200 @@
+"""Switching language on the table and the judge: every text the player meets is the catalogue's, with its
+parameters rendered in that language (suit names, card names, the short rank letters on the cards).
+
+Expected texts are built here from dist/i18n/<lang>.json, never hard-coded."""
+from __future__ import annotations
+
+import json
+import re
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from test_table import ENGINE_STATE, UI, choose_settings, open_home, start, tap  # noqa: E402
+
+DIST = Path(__file__).resolve().parent.parent / "dist"
+BOOT_MS = 60_000
+PLAY_SECONDS = 240
+LANGS = ("fr", "de", "es")
+ARGUED_OVER_PARTNER = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
+
+
+def catalogue(lang: str) -> dict[str, str]:
+    return json.loads((DIST / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+
+
+def card_name(messages: dict, code: str) -> str:
+    """i18n.cardName: card.name with the rank's word and the suit's 'of' form."""
+    return render(messages, messages["card.name"], {}, raw={"rank": messages[f"rank.{code[0]}"],
+                                                          "suit": messages[f"suit.of.{code[1]}"]})
+
+
+def render(messages: dict, template: str, params: dict, raw: dict | None = None) -> str:
+    """A simple message (plain {name} placeholders only), parameters localised as i18n.js does."""
+    values = dict(raw or {})
+    for name, value in params.items():
+        if name in ("card", "over"):
+            values[name] = card_name(messages, value)
+        elif name in ("suit", "trump"):
+            values[name] = messages[f"suit.{value}"]
+        else:
+            values[name] = str(value)
+    assert "," not in "".join(re.findall(r"\{[^}]*\}", template)), f"not a simple message: {template}"
+    return re.sub(r"\{(\w+)\}", lambda m: values[m.group(1)], template).replace("''", "'")
+
+
+def poll(page, predicate, seconds=60, what="condition"):
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        ui = page.evaluate(UI)
+        if predicate(ui):
+            return ui
+        time.sleep(0.03)
+    raise AssertionError(f"timed out waiting for {what}; last UI: {ui}")
+
+
+# ---------------------------------------------------------------- the table
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+def check_home(page, lang):
+    messages = catalogue(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#language")).to_have_value(lang)
+    for key in ("home.tagline", "home.play_coinche", "home.play_coinche_detail", "home.settings", "home.rules"):
+        expect(page.locator(f'#home [data-i18n="{key}"]').first).to_have_text(messages[key])
+        assert messages[key] != catalogue("en")[key], key
+
+
+def check_auction_coach(page, lang):
+    """On the human's turn in the auction, the coach line speaks the language."""
+    messages, english = catalogue(lang), catalogue("en")
+    line = page.locator("#coach-line")
+    expect(line).to_have_attribute("data-kind", "auction", timeout=30_000)
+    expect(line).to_be_visible()
+    text = (line.text_content() or "").strip()
+    assert text
+    call_prefix = messages["coach.auction"].split("{", 1)[0]
+    english_prefix = english["coach.auction"].split("{", 1)[0]
+    assert call_prefix and call_prefix in text, (lang, text)
+    assert english_prefix not in text, (lang, text)
+    expect(line.locator(".coach-label")).to_have_text(messages["coach.label"])
+    # the suggested call, in words: its localised suit name appears when it names a suit
+    call = line.get_attribute("data-call")
+    suit = re.fullmatch(r"(?:take|\d+|capot)([shdc])", call or "")
+    if suit:
+        assert messages[f"suit.{suit.group(1)}"] in text, (lang, call, text)
+    else:
+        assert messages[f"call.{call}"] in text, (lang, call, text)
+
+
+def check_card_indices(page, lang):
+    messages = catalogue(lang)
+    cards = page.locator("#hand .card")
+    expect(cards.first).to_be_visible()
+    for i in range(cards.count()):
+        card = cards.nth(i)
+        code = card.get_attribute("data-card")
+        expect(card.locator(".index").first).to_have_text(messages[f"rank.short.{code[0]}"])
+
+
+def play_until_forbidden_reason(page, lang):
+    """Pass in the auction (checking the coach once), play legal cards until the coach line gives a reason
+    for forbidden cards; check it against the catalogue. Returns True once checked."""
+    messages = catalogue(lang)
+    coached = False
+    faces_checked = False
+    deadline = time.monotonic() + PLAY_SECONDS
+    while time.monotonic() < deadline:
+        ui = page.evaluate(UI)
+        if ui["result"]:
+            break
+        if ui["summary"]:
+            page.click("#dlg-summary .dialog-actions .btn.primary")
+        elif ui["bidding"]:
+            if not coached:
+                check_auction_coach(page, lang)
+                coached = True
+            page.click("#bidding button[data-call=pass]")
+            expect(page.locator("#bidding button[data-call=pass]:enabled")).to_have_count(0, timeout=10_000)
+        elif ui["myTurn"]:
+            if not faces_checked:
+                check_card_indices(page, lang)
+                faces_checked = True
+            deal = page.evaluate(ENGINE_STATE)["deal"]
+            ruling = deal.get("ruling") or {}
+            forbidden = ruling.get("forbidden") or {}
+            if forbidden and not ruling.get("note"):
+                strongest = None
+                for f in forbidden.values():  # playAdvice: the highest rule, the first one on ties
+                    if strongest is None or f["rule"] > strongest["rule"]:
+                        strongest = f
+                template = messages[f"reason.{strongest['key']}"]
+                expected = render(messages, template, strongest.get("params") or {})
+                english = render(catalogue("en"), catalogue("en")[f"reason.{strongest['key']}"],
+                                 strongest.get("params") or {})
+                line = page.locator("#coach-line")
+                expect(line).to_have_attribute("data-kind", "play")
+                expect(line).to_have_text(messages["coach.label"] + expected)
+                assert expected != english
+                # the hand's forbidden cards are the engine's
+                assert set(page.evaluate(UI)["forbidden"]) == set(forbidden)
+                return coached
+            card = ui["playable"][0]
+            tap(page, card)
+            expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+        else:
+            time.sleep(0.02)
+    raise AssertionError(f"no forbidden card met within {PLAY_SECONDS} s (coached: {coached})")
+
+
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_table_speaks_the_chosen_language(guarded_page, site_url, lang):
+    page = guarded_page
+    open_home(page, site_url, seed=f"lang-{lang}")
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+    page.select_option("#language", lang)
+    check_home(page, lang)
+
+    choose_settings(page, coach=True)
+    start(page, "coinche")
+    coached = play_until_forbidden_reason(page, lang)
+    assert coached, "the auction coach was never shown on the human's turn"
+
+    open_home(page, site_url, seed=f"lang-{lang}")
+    check_home(page, lang)
+
+
+# ---------------------------------------------------------------- the judge
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_judge_explains_in_the_chosen_language(guarded_page, site_url, lang):
+    page = guarded_page
+    page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}")
+    expect(page.locator("body")).not_to_have_attribute("data-engine", "loading", timeout=BOOT_MS)
+    ruling = page.locator("#ruling")
+    expect(ruling).to_have_attribute("data-state", "ruled", timeout=BOOT_MS)
+    expect(page.locator("html")).to_have_attribute("lang", "en")
+
+    page.select_option("#language", lang)
+    messages = catalogue(lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(ruling).to_have_attribute("data-state", "ruled", timeout=BOOT_MS)
+    # Kd and 7s are forbidden: the player holds a heart (the suit led, 8h)
+    expected = render(messages, messages["reason.must_follow"], {"suit": "h"})
+    assert expected != render(catalogue("en"), catalogue("en")["reason.must_follow"], {"suit": "h"})
+    for card in ("Kd", "7s"):
+        expect(page.locator(f'#verdicts li[data-card="{card}"] .verdict-why')).to_have_text(expected)
+    expect(page.locator('#verdicts li[data-card="Jh"] .verdict-why')).to_have_count(0)
+    expect(page.locator("#note-text")).to_have_text(messages["note.overtrump_partner"])
+    assert messages["note.overtrump_partner"] != catalogue("en")["note.overtrump_partner"]
+
+    page.reload()
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("#language")).to_have_value(lang)
+    expect(page.locator("#note-text")).to_have_text(messages["note.overtrump_partner"], timeout=BOOT_MS)
