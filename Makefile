@@ -48,8 +48,10 @@ test: build chromium
 test-full: build chromium
 	$(PY) -m pytest tests e2e --full $(PYTEST_ARGS)
 
+# Engine and bots figures (the browser's: bench/web_boot_bench.py, web_table_bench.py, judge_bench.py).
 bench: venv
 	$(PY) bench/engine_bench.py
+	$(PY) bench/bots_bench.py
 
 clean:
 	rm -rf $(VENV) dist build .cache
