@@ -325,8 +325,4 @@ class Deal:
         return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"
 
 
-def contract_text(contract: Contract | None) -> str:
-    return "" if contract is None else str(contract)
-
-
-__all__ = ["Deal", "Phase", "VARIANTS", "SUIT_LETTERS", "CARDS", "CAPOT"]
+__all__ = ["Deal", "Phase", "VARIANTS"]

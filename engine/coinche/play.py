@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import CARDS, HIGHER_TRUMPS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
+from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
 
 #: Rule numbers as RULES.md numbers them; 0 is the leader's free choice.
 LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, PARTNER_MASTER, MUST_TRUMP, FREE = 0, 1, 2, 3, 4, 5
@@ -161,8 +161,7 @@ def _sorted(forbidden: list[Forbidden]) -> tuple[Forbidden, ...]:
 
 
 def trick_points(trick: Sequence[int], trump: int) -> int:
-    from .cards import POINTS
-
+    """The card points of ``trick`` under ``trump`` (the dix de der is not a card's)."""
     points = POINTS[trump]
     return sum(points[c] for c in trick)
 
