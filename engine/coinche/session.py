@@ -20,10 +20,18 @@ from .cards import Card, card_name
 from .deal import Phase
 from .errors import CoincheError
 from .match import TARGETS, Match, Rules
+from .play import trick_points
 from .rng import derive_seed
 
 FORMAT = "coinche-session/1"
 LEVELS = ("easy", "normal", "expert")
+
+
+def last_trick_json(deal) -> dict[str, Any]:
+    """The deal's last completed trick: leader, cards, winner, and its points (the dix de der included)."""
+    leader, cards, winner = deal.tricks[-1]
+    points = trick_points(cards, deal.trump) + (10 if len(deal.tricks) == 8 else 0)
+    return {"leader": leader, "cards": [card_name(c) for c in cards], "winner": winner, "points": points}
 
 
 class SessionError(CoincheError, ValueError):
@@ -119,14 +127,7 @@ class Session:
         if len(deal.announcements) > before_ann:
             event["announce"] = deal.announcements[-1][1]
         if len(deal.tricks) > before_tricks:
-            leader, cards, winner = deal.tricks[-1]
-            from .play import trick_points
-
-            event["trick"] = {
-                "leader": leader, "cards": [card_name(c) for c in cards], "winner": winner,
-                "points": trick_points(cards, deal.trump) + (10 if len(deal.tricks) == 8 else 0),
-                "last": len(deal.tricks) == 8,
-            }
+            event["trick"] = dict(last_trick_json(deal), last=len(deal.tricks) == 8)
         if deal.is_over:
             event["deal_end"] = {
                 "record": match.history[-1],

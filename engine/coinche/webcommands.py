@@ -17,7 +17,7 @@ from .errors import CoincheError
 from .play import rule_position
 from .cards import mask_of
 from .position import Position
-from .session import Session
+from .session import Session, last_trick_json
 
 HUMAN = 0
 _session: Session | None = None
@@ -116,7 +116,6 @@ def replay_steps(record: Any) -> list[dict]:
     one snapshot after every call and card (all four hands, the trick on the table with its winner once
     complete, the card points and tricks won so far).  A bad record raises ``malformed_record``."""
     from .cards import card_name, cards_of
-    from .play import trick_points
     from .record import replay
 
     steps: list[dict] = []
@@ -142,9 +141,7 @@ def replay_steps(record: Any) -> list[dict]:
                 if deal.announcements and deal.announcements[-1][2] == deal.plays[-1]:
                     step["announce"] = deal.announcements[-1][1]
                 if not deal.trick:  # the card completed a trick: show it with its winner
-                    leader, cards, winner = deal.tricks[-1]
-                    step["trick"] = {"leader": leader, "cards": [card_name(c) for c in cards], "winner": winner,
-                                     "points": trick_points(cards, deal.trump) + (10 if len(deal.tricks) == 8 else 0)}
+                    step["trick"] = last_trick_json(deal)
         steps.append(step)
 
     replay(record, snapshot)
