@@ -118,27 +118,30 @@ def judge(hand, trick: list[str], trump: str) -> Judgement:
         note = "overtrump_partner" if partner_winning else None
         return Judgement(2, higher, forbidden, note)
 
-    # Rule 3: no card of the suit led, partner winning at this moment: any card.
+    # Rule 3: no card of the suit led: you must trump (any trump), unless your partner is winning the
+    # trick at this moment: then any card.
     if partner_winning:
         note = None
         if hand == my_trumps and suit_of(trick[who_wins]) == trump:
             note = "partner_master"  # the rare one: only trumps, partner has trumped: any of them
         return Judgement(3, hand, {}, note)
+    winning_card = trick[who_wins]
+    opponent_trumped = suit_of(winning_card) == trump
+    if my_trumps and not opponent_trumped:
+        forbidden = {c: (3, "must_trump", {"suit": trump}) for c in hand - my_trumps}
+        return Judgement(3, my_trumps, forbidden)
 
-    # Rule 4: no card of the suit led, an opponent winning: you must trump ...
+    # Rule 4: an opponent is winning with a trump: the trump you play must be higher than it when you
+    # hold such a trump (discards and lower trumps are then forbidden).
+    higher = {c for c in my_trumps if opponent_trumped and beats_in_trump(c, winning_card)}
+    if higher:
+        forbidden = {c: (4, "must_overtrump", {"card": winning_card}) for c in hand - higher}
+        return Judgement(4, higher, forbidden)
+
+    # Rule 5: otherwise any card: no trump in hand, or every trump lower than the opponent's winning
+    # trump (nobody must undertrump).
     if my_trumps:
-        winning_card = trick[who_wins]
-        if suit_of(winning_card) == trump:
-            # ... higher than the opponent's trump when you hold such a trump; else any card.
-            higher = {c for c in my_trumps if beats_in_trump(c, winning_card)}
-            if not higher:
-                return Judgement(4, hand, {}, "no_undertrump")
-            forbidden = {c: (4, "must_overtrump", {"card": winning_card}) for c in hand - higher}
-            return Judgement(4, higher, forbidden)
-        forbidden = {c: (4, "must_trump", {"suit": trump}) for c in hand - my_trumps}
-        return Judgement(4, my_trumps, forbidden)
-
-    # Rule 5: no card of the suit led, no trump in hand: any card.
+        return Judgement(5, hand, {}, "no_undertrump")
     return Judgement(5, hand, {})
 
 

@@ -44,7 +44,7 @@ def test_judge_text_names_every_reason():
     assert "  As  forbidden (rule 2): trump was led: you must play a trump higher than the nine of spades" \
         in done.stdout.splitlines()
     done = coinche("judge", "trump=s&trick=Ah&hand=7s,Kd")
-    assert "  Kd  forbidden (rule 4): you cannot follow and an opponent is winning: you must trump (spades)" \
+    assert "  Kd  forbidden (rule 3): you cannot follow and an opponent is winning: you must trump (spades)" \
         in done.stdout.splitlines()
 
 
@@ -54,7 +54,7 @@ def test_judge_json():
     assert done.returncode == 0 and done.stderr == ""
     out = json.loads(done.stdout)
     assert out == json.loads(json.dumps(ruling_json(Position.parse(text))))
-    assert out["rule"] == 4 and out["note"] == "no_undertrump"
+    assert out["rule"] == 5 and out["note"] == "no_undertrump"
     assert out["legal"] == ["7h", "8h", "Kd", "Ac"] and out["forbidden"] == {}
     out = json.loads(coinche("judge", "--json", ARGUED).stdout)
     assert out["position"] == ARGUED and out["legal"] == ["Jh"]

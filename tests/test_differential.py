@@ -86,8 +86,8 @@ def test_every_case_of_the_rules_is_reached(counts):
         seen.add((j.rule, j.note))
         keys |= {(rule, key) for rule, key, _ in j.forbidden.values()}
     assert seen >= {(0, None), (1, None), (2, None), (2, "overtrump_partner"), (3, None), (3, "partner_master"),
-                    (4, None), (4, "no_undertrump"), (5, None)}
-    assert keys == {(1, "must_follow"), (2, "must_go_over"), (4, "must_trump"), (4, "must_overtrump")}
+                    (4, None), (5, "no_undertrump"), (5, None)}
+    assert keys == {(1, "must_follow"), (2, "must_go_over"), (3, "must_trump"), (4, "must_overtrump")}
 
 
 # ---------------------------------------------------------------- whole deals

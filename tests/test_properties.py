@@ -69,7 +69,13 @@ def test_legal_set_is_never_empty_and_inside_the_hand(p):
     assert forbidden | ruling.legal == hand and forbidden & ruling.legal == 0
     assert [f.card for f in ruling.forbidden] == sorted(f.card for f in ruling.forbidden)
     for f in ruling.forbidden:
-        assert ruling.reason(f.card) is f and f.rule in (1, 2, 4)
+        assert ruling.reason(f.card) is f and f.rule == RULE_OF_KEY[f.key]
+    if ruling.rule in (0, 5):  # the leader, and rule 5 (no trump, or none high enough): nothing forbidden
+        assert not ruling.forbidden
+
+
+#: RULES.md, "which rule a forbidden card names".
+RULE_OF_KEY = {"must_follow": 1, "must_go_over": 2, "must_trump": 3, "must_overtrump": 4}
 
 
 @given(VARIANTS, SEEDS)

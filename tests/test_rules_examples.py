@@ -32,7 +32,8 @@ def test_argued_overtrump_even_over_partner():
 
 
 def test_argued_no_undertrump():
-    assert ruling("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac") == (4, {"7h", "8h", "Kd", "Ac"}, {}, "no_undertrump")
+    # RULES.md: "All four are legal (rule 5: no undertrump)".
+    assert ruling("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac") == (5, {"7h", "8h", "Kd", "Ac"}, {}, "no_undertrump")
 
 
 def test_argued_partner_trumped_and_master_frees_you():
@@ -44,6 +45,46 @@ def test_argued_partner_trumped_and_master_frees_you():
 def test_argued_trump_led_and_no_trump_any_card(trick, rule):
     # Rule 3 decides when the partner is winning, rule 5 otherwise: any card either way.
     assert ruling(f"trump=h&trick={trick}&hand=Kd,7s,As") == (rule, {"Kd", "7s", "As"}, {}, None)
+
+
+# ---------------------------------------------------------------- RULES.md's table: which rule decides
+# One position per row of "Which rule decides, and which rule a forbidden card names" (trump hearts).
+TABLE = [
+    # you hold the suit led (plain suit): 1, forbidden cards name 1
+    ("trump=h&trick=Ks&hand=7s,Jh", (1, {"7s"}, {"Jh": (1, "must_follow", {"suit": "s"})}, None)),
+    # trump led, you hold trumps: 2; non-trumps name 1, trumps too low name 2
+    ("trump=h&trick=9h&hand=7h,Jh,Ks", (2, {"Jh"}, {"7h": (2, "must_go_over", {"card": "9h"}),
+                                                   "Ks": (1, "must_follow", {"suit": "h"})}, None)),
+    # void, partner winning: 3 (free), nothing forbidden
+    ("trump=h&trick=7s,As,8s&hand=Kd,7h", (3, {"Kd", "7h"}, {}, None)),
+    # void, an opponent winning with a plain card, you hold a trump: 3, every non-trump names 3
+    ("trump=h&trick=As&hand=Kd,7h", (3, {"7h"}, {"Kd": (3, "must_trump", {"suit": "h"})}, None)),
+    # void, an opponent winning with a trump, you hold a higher trump: 4, every other card names 4
+    ("trump=h&trick=As,7s,9h&hand=Jh,8h,Kd", (4, {"Jh"}, {"8h": (4, "must_overtrump", {"card": "9h"}),
+                                                         "Kd": (4, "must_overtrump", {"card": "9h"})}, None)),
+    # void, an opponent winning with a trump, no higher trump in hand: 5 (no undertrump), nothing forbidden
+    ("trump=h&trick=As,7s,9h&hand=8h,Kd", (5, {"8h", "Kd"}, {}, "no_undertrump")),
+    # void, no trump in hand (trump led or not), partner not winning: 5
+    ("trump=h&trick=As&hand=Kd,7c", (5, {"Kd", "7c"}, {}, None)),
+    ("trump=h&trick=7h,Jh&hand=Kd,7c", (5, {"Kd", "7c"}, {}, None)),
+]
+
+
+@pytest.mark.parametrize("text, expected", TABLE)
+def test_rules_md_table_which_rule_decides(text, expected):
+    assert ruling(text) == expected
+    p = Position.parse(text)
+    j = naive.judge(names(p.hand), names(p.trick), str(p.trump))
+    assert (j.rule, j.legal, j.forbidden, j.note) == expected
+
+
+def test_rules_md_worked_examples_name_their_rule():
+    # RULES.md: "Only Jh is legal (rule 2 ...)", "All four are legal (rule 5 ...)", "(rule 3: partner
+    # winning frees you ...)", "Trump led, you hold no trump: any card."
+    assert ruling("trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s")[:2] == (2, {"Jh"})
+    assert ruling("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac")[:2] == (5, {"7h", "8h", "Kd", "Ac"})
+    assert ruling("trump=h&trick=As,9h,7s&hand=7h,8h,Jh")[:2] == (3, {"7h", "8h", "Jh"})
+    assert ruling("trump=h&trick=8h,7h,Ah&hand=As,Kd,7c")[1] == {"As", "Kd", "7c"}
 
 
 # ---------------------------------------------------------------- the five rules, one by one
@@ -90,11 +131,11 @@ def test_rule_3_partner_winning_any_card():
     assert ruling("trump=h&trick=As,7s&hand=Kd,7h") == (3, {"Kd", "7h"}, {}, None)
 
 
-def test_rule_4_must_trump():
-    trump = (4, "must_trump", {"suit": "h"})
-    assert ruling("trump=h&trick=As&hand=Kd,7h,Jh") == (4, {"7h", "Jh"}, {"Kd": trump}, None)
+def test_rule_3_must_trump():
+    trump = (3, "must_trump", {"suit": "h"})
+    assert ruling("trump=h&trick=As&hand=Kd,7h,Jh") == (3, {"7h", "Jh"}, {"Kd": trump}, None)
     # The partner played, but an opponent is winning: we must trump.
-    assert ruling("trump=h&trick=7s,8s,As&hand=Kd,Qc,8h") == (4, {"8h"}, {"Kd": trump, "Qc": trump}, None)
+    assert ruling("trump=h&trick=7s,8s,As&hand=Kd,Qc,8h") == (3, {"8h"}, {"Kd": trump, "Qc": trump}, None)
 
 
 def test_rule_4_must_overtrump():
@@ -105,8 +146,8 @@ def test_rule_4_must_overtrump():
     assert ruling("trump=h&trick=As,8h,Ah&hand=9h,7h,Kd") == (4, {"9h"}, {"7h": over, "Kd": over}, None)
 
 
-def test_rule_4_opponent_trumped_high_no_undertrump():
-    assert ruling("trump=h&trick=As,9h,Jh&hand=7h,Ah,Kd") == (4, {"7h", "Ah", "Kd"}, {}, "no_undertrump")
+def test_rule_5_opponent_trumped_high_no_undertrump():
+    assert ruling("trump=h&trick=As,9h,Jh&hand=7h,Ah,Kd") == (5, {"7h", "Ah", "Kd"}, {}, "no_undertrump")
 
 
 def test_rule_5_no_suit_no_trump_any_card():

@@ -20,9 +20,9 @@ RULE_TITLES = {
     0: "the leader plays any card",
     1: "follow suit",
     2: "on a trump lead, go over",
-    3: "your partner is master: play what you like",
-    4: "an opponent is master: you must trump, over their trump if you can",
-    5: "no card of the suit led and no trump: play what you like",
+    3: "void: you must trump, unless your partner is master",
+    4: "an opponent has trumped: go over if you can",
+    5: "otherwise play what you like (nobody must undertrump)",
 }
 NOTES = {
     "overtrump_partner": "trump was led, so you must go over even your partner's trump",

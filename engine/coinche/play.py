@@ -22,8 +22,10 @@ from typing import Sequence
 
 from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
 
-#: Rule numbers as RULES.md numbers them; 0 is the leader's free choice.
-LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, PARTNER_MASTER, MUST_TRUMP, FREE = 0, 1, 2, 3, 4, 5
+#: Rule numbers as RULES.md (and the judge page) numbers them; 0 is the leader's free choice.
+#: 3 decides every void hand while a partner is winning or an opponent wins with a plain card;
+#: 4 an opponent's trump that the hand can beat; 5 whatever is left (no trump, or none high enough).
+LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, MUST_TRUMP, MUST_OVERTRUMP, FREE = 0, 1, 2, 3, 4, 5
 
 
 def trick_winner(trick: Sequence[int], trump: int) -> int:
@@ -92,7 +94,7 @@ class Ruling:
 
     ``note`` names one of the situations that surprise players, or is ``None``:
     ``overtrump_partner`` (rule 2 forces a trump over the partner's),
-    ``no_undertrump`` (rule 4: over an opponent's trump with no higher trump, any card),
+    ``no_undertrump`` (rule 5: over an opponent's trump with no higher trump, any card),
     ``partner_master`` (rule 3 frees a player who holds only trumps, lower than the partner's or not).
     """
 
@@ -142,16 +144,16 @@ def rule_position(hand: int, trick: Sequence[int], trump: int) -> Ruling:
     trumps = hand & SUIT_MASK[trump]
     if partner_winning:
         note = "partner_master" if trumps == hand and trick[winner] >> 3 == trump else None
-        return Ruling(PARTNER_MASTER, hand, (), note)
+        return Ruling(MUST_TRUMP, hand, (), note)
     if not trumps:
         return Ruling(FREE, hand, ())
     winning = trick[winner]
     if winning >> 3 == trump:
         higher = trumps & HIGHER_TRUMPS[winning]
         if not higher:
-            return Ruling(MUST_TRUMP, hand, (), "no_undertrump")
-        forbidden = _forbid(hand & ~higher, MUST_TRUMP, "must_overtrump", {"card": card_name(winning)})
-        return Ruling(MUST_TRUMP, higher, _sorted(forbidden))
+            return Ruling(FREE, hand, (), "no_undertrump")
+        forbidden = _forbid(hand & ~higher, MUST_OVERTRUMP, "must_overtrump", {"card": card_name(winning)})
+        return Ruling(MUST_OVERTRUMP, higher, _sorted(forbidden))
     forbidden = _forbid(hand & ~trumps, MUST_TRUMP, "must_trump", {"suit": SUIT_LETTERS[trump]})
     return Ruling(MUST_TRUMP, trumps, _sorted(forbidden))
 
@@ -167,6 +169,6 @@ def trick_points(trick: Sequence[int], trump: int) -> int:
 
 
 __all__ = [
-    "LEAD", "FOLLOW", "OVER_ON_TRUMP_LEAD", "PARTNER_MASTER", "MUST_TRUMP", "FREE",
+    "LEAD", "FOLLOW", "OVER_ON_TRUMP_LEAD", "MUST_TRUMP", "MUST_OVERTRUMP", "FREE",
     "Forbidden", "Ruling", "legal_mask", "rule_position", "trick_winner", "trick_points", "CARDS",
 ]
