@@ -15,7 +15,7 @@ import { detectLanguage, has, languagePicker, onLanguageChange, setLanguage, sui
 import { cardFace, cardInline, el } from "./dom.js";
 import { EXAMPLES } from "./examples.js";
 import {
-  HAND_LIMIT, SUITS, TRICK_LIMIT, formatPosition, fragmentText, isEmpty, partnerIndex, readPosition,
+  HAND_LIMIT, SUITS, TRICK_LIMIT, excerpt, formatPosition, fragmentText, isEmpty, partnerIndex, readPosition,
 } from "./notation.js";
 import { Picker } from "./picker.js";
 
@@ -96,7 +96,7 @@ function loadFromLocation({ initial = false } = {}) {
   const read = readPosition(raw);
   state.shown = raw;
   state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
-  state.problem = read.dropped.length ? { raw, dropped: read.dropped, error: null } : null;
+  state.problem = read.droppedCount ? { raw, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: null } : null;
   state.depth = history.state?.judgeDepth ?? 0;
   if (initial && history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
   state.target = read.trick.length < TRICK_LIMIT && read.hand.length === 0 ? "trick" : "hand";
@@ -276,7 +276,8 @@ function wireControls() {
   $("clear").addEventListener("click", clear);
   $("share").addEventListener("click", share);
   $("share-link").addEventListener("focus", (event) => event.target.select());
-  $("examples").addEventListener("click", (event) => {
+  // The examples and the worked tricks of the page's text: each link is an edit like any other.
+  document.querySelector("main.judge").addEventListener("click", (event) => {
     const link = event.target.closest("a[data-position]");
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault(); // an example is an edit like any other: Undo and Back return from it
@@ -387,7 +388,10 @@ function ruleLabel(rule) {
 function errorText(error) {
   if (!error) return "";
   const key = `error.${error.code}`;
-  return t(key === "error.internal_error" || !has(key) ? "error.internal" : key, { detail: error.message, ...error.params });
+  // Bad input comes back in the parameters: echo a short excerpt of it, never the whole.
+  const params = { detail: excerpt(error.message ?? "", 160) };
+  for (const [name, value] of Object.entries(error.params ?? {})) params[name] = typeof value === "string" ? excerpt(value) : value;
+  return t(key === "error.internal_error" || !has(key) ? "error.internal" : key, params);
 }
 
 function renderProblem() {
@@ -399,6 +403,7 @@ function renderProblem() {
   const detail = $("link-problem-detail");
   detail.replaceChildren();
   const items = problem.dropped.map((d) => t(`judge.link.dropped_${d.what}`, { text: d.text }));
+  if (problem.more) items.push(t("judge.link.dropped_more", { n: problem.more }));
   detail.append(t("judge.link.kept"), " ", items.join(" · "));
 }
 

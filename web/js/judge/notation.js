@@ -35,12 +35,21 @@ export function fragmentText(hash) {
   return text.trim();
 }
 
-// What the editor can use of `text`; `dropped` lists each part left out: {what, text}, where `what` is
+// What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
+// it came from a URL: it is never decoded again, so `%254Ah` in a link is the card `%4Ah`, as
+// `coinche judge` reads it). `dropped` lists each part left out: {what, text}, where `what` is
 // "field" (unknown or repeated field, or a part without "="), "suit", "card", "duplicate" or "extra"
-// (beyond 3 cards on the table or 8 in hand).
-export function readPosition(hash) {
-  const text = fragmentText(hash);
-  const position = { trump: null, trick: [], hand: [], dropped: [] };
+// (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
+// DROPPED_KEPT, so that a huge bad link costs no more than a short one.
+export const DROPPED_KEPT = 5;
+
+export function readPosition(notation) {
+  const text = String(notation ?? "").trim();
+  const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0 };
+  const drop = (what, part) => {
+    position.droppedCount += 1;
+    if (position.dropped.length < DROPPED_KEPT) position.dropped.push({ what, text: excerpt(part) });
+  };
   const seenFields = new Set();
   const seenCards = new Set();
   for (const part of text ? text.split("&") : []) {
@@ -48,21 +57,21 @@ export function readPosition(hash) {
     const name = eq < 0 ? "" : part.slice(0, eq);
     const value = eq < 0 ? "" : part.slice(eq + 1);
     if (!FIELDS.includes(name) || seenFields.has(name)) {
-      if (part) position.dropped.push({ what: "field", text: part });
+      if (part) drop("field", part);
       continue;
     }
     seenFields.add(name);
     if (name === "trump") {
       if (value.length === 1 && SUITS.includes(value)) position.trump = value;
-      else position.dropped.push({ what: "suit", text: value });
+      else drop("suit", value);
       continue;
     }
     const limit = name === "trick" ? TRICK_LIMIT : HAND_LIMIT;
     for (const token of value ? value.split(",") : []) {
       const card = token.trim();
-      if (!isCard(card)) position.dropped.push({ what: "card", text: token });
-      else if (seenCards.has(card)) position.dropped.push({ what: "duplicate", text: card });
-      else if (position[name].length >= limit) position.dropped.push({ what: "extra", text: card });
+      if (!isCard(card)) drop("card", token);
+      else if (seenCards.has(card)) drop("duplicate", card);
+      else if (position[name].length >= limit) drop("extra", card);
       else {
         seenCards.add(card);
         position[name].push(card);
@@ -70,6 +79,15 @@ export function readPosition(hash) {
     }
   }
   return position;
+}
+
+// At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
+// 100,000-character link.
+export const EXCERPT = 24;
+
+export function excerpt(text, limit = EXCERPT) {
+  const chars = Array.from(String(text).slice(0, limit * 2)); // whole code points, never half a pair
+  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
 }
 
 // The canonical text of an editor position; a field with nothing in it is still written (trump only
