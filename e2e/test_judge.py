@@ -2,6 +2,8 @@
 the keyboard, sharing, and nothing leaving the site."""
 from __future__ import annotations
 
+import subprocess
+import sys
 from urllib.parse import urlsplit
 
 import pytest
@@ -52,7 +54,7 @@ def test_the_two_argued_positions_are_one_click_away_with_their_rulings(guarded_
     assert examples.nth(1).get_attribute("href") == f"#{ARGUED_UNDERTRUMP}"
     # each example shows its own ruling, from the engine
     expect(examples.nth(0).locator(".example-ruling")).to_have_text("Rule 2 Only the jack of hearts is legal.")
-    expect(examples.nth(1).locator(".example-ruling")).to_have_text("Rule 4 All 4 cards are legal.")
+    expect(examples.nth(1).locator(".example-ruling")).to_have_text("Rule 5 All 4 cards are legal.")  # RULES.md: rule 5
 
     examples.nth(0).click()
     expect_ruled(page, ARGUED_OVER_PARTNER)
@@ -66,8 +68,8 @@ def test_the_two_argued_positions_are_one_click_away_with_their_rulings(guarded_
 
     examples.nth(1).click()
     expect_ruled(page, ARGUED_UNDERTRUMP)
-    assert verdicts(page) == {"7h": (True, 4), "8h": (True, 4), "Kd": (True, 4), "Ac": (True, 4)}
-    assert decisive_rules(page) == ["4"]
+    assert verdicts(page) == {"7h": (True, 5), "8h": (True, 5), "Kd": (True, 5), "Ac": (True, 5)}
+    assert decisive_rules(page) == ["5"]
     expect(page.locator("#ruling")).to_have_attribute("data-note", "no_undertrump")
     expect(page.locator("#note-text")).to_contain_text("nobody makes you undertrump")
     expect(page.locator("#note-variant")).to_contain_text("undertrump")
@@ -98,12 +100,12 @@ RULE_CASES = [
     ("trump=h&trick=As,9h,Ks&hand=7h,8h,Ah", 3, {"7h": (True, 3), "8h": (True, 3), "Ah": (True, 3)}, {},
      "partner_master"),
     ("trump=h&trick=As,Ks&hand=7d,Jh", 3, {"7d": (True, 3), "Jh": (True, 3)}, {}, None),
-    ("trump=d&trick=Ks&hand=7d,Ac", 4, {"7d": (True, 4), "Ac": (False, 4)},
+    ("trump=d&trick=Ks&hand=7d,Ac", 3, {"7d": (True, 3), "Ac": (False, 3)},
      {"Ac": "You cannot follow and an opponent is winning: you must trump (diamonds)."}, None),
     ("trump=d&trick=Ks,Qs,Td&hand=9d,8d,Ac", 4, {"9d": (True, 4), "8d": (False, 4), "Ac": (False, 4)},
      {"8d": "An opponent is winning with the ten of diamonds: you must trump higher.",
       "Ac": "An opponent is winning with the ten of diamonds: you must trump higher."}, None),
-    ("trump=d&trick=Ks,Jd&hand=9d,Ac", 4, {"9d": (True, 4), "Ac": (True, 4)}, {}, "no_undertrump"),
+    ("trump=d&trick=Ks,7s,Jd&hand=9d,Ac", 5, {"9d": (True, 5), "Ac": (True, 5)}, {}, "no_undertrump"),
     ("trump=d&trick=Ks&hand=Ah,Ac", 5, {"Ah": (True, 5), "Ac": (True, 5)}, {}, None),
 ]
 
@@ -204,6 +206,8 @@ BAD_LINKS = [
     ("trump=h&seat=2&hand=Jh", "Unknown field “seat”.", ("h", [], ["Jh"])),
     ("hello%20world", "Malformed position: hello world.", (None, [], [])),
     ("%E0%A4%A", "Malformed position: %E0%A4%A.", (None, [], [])),
+    # decoded once, as the notation says: `%254Ah` is the card `%4Ah`, never `Jh` (as `coinche judge` reads it)
+    ("trump=h&hand=%254Ah", "Unknown card “%4Ah”.", ("h", [], [])),
 ]
 
 
@@ -230,6 +234,58 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(guarded_page
         pick(page, "Qd")
     expect(page.locator("#ruling")).to_have_attribute("data-state", "ruled")
     expect(problem).to_be_hidden()
+
+
+def test_a_link_is_decoded_once_like_the_command_line(guarded_page, site_url):
+    page = guarded_page
+    open_judge(page, site_url, "trump=h&trick=&hand=Kd,%254Ah")
+    expect(page.locator("#link-problem-detail")).to_contain_text("“%4Ah” (not a card)")
+    assert [li.get_attribute("data-card") for li in page.locator("#hand-cards li[data-card]").all()] == ["Kd"]
+    expect_ruled(page, "trump=h&trick=&hand=Kd")  # the editor rules on what it kept: no jack of hearts
+    done = subprocess.run([sys.executable, "-m", "coinche.cli", "judge", "trump=h&trick=&hand=Kd,%4Ah"],
+                          capture_output=True, text=True)
+    assert done.returncode == 2 and "%4Ah" in done.stderr
+
+
+HUGE_LINKS = [
+    "x" * 100_000,  # a 100,000-character fragment that is no position at all
+    "trump=h&trick=&hand=" + ",".join(["Jh"] * 33_000),  # a hand of 33,000 cards
+    "trump=h&trick=&hand=" + ",".join(f"Q{i}" for i in range(20_000)),  # 20,000 bad cards
+]
+
+
+def link_problem_size(page) -> dict:
+    return page.evaluate("""() => {
+        const box = document.getElementById("link-problem");
+        return { height: box.getBoundingClientRect().height, text: box.textContent.length };
+    }""")
+
+
+@pytest.mark.parametrize("fragment", HUGE_LINKS, ids=["100k-chars", "33k-cards", "20k-bad-cards"])
+def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, fragment):
+    page = guarded_page
+    open_judge(page, site_url)
+    # Following the link from the open page: the page reads it and shows its message within 100 ms (the
+    # measure runs from the page's first look at the new fragment to the message drawn).
+    page.evaluate("(fragment) => { performance.clearMeasures(); location.hash = fragment; }", fragment)
+    expect(page.locator("#link-problem")).to_be_visible()
+    assert link_read_ms(page) < 100
+    expect(page.locator("#link-problem-head")).not_to_have_text("This link could not be read in full.")  # engine's word
+    size = link_problem_size(page)
+    assert size["height"] < 400 and size["text"] < 600, size
+    # Opened in a fresh page: the same short message, as fast.
+    page.goto("about:blank")
+    page.goto(f"{site_url}judge.html#{fragment}")
+    expect(page.locator("#link-problem")).to_be_visible()
+    assert link_read_ms(page) < 100
+    size = link_problem_size(page)
+    assert size["height"] < 400 and size["text"] < 600, size
+
+
+def link_read_ms(page) -> float:
+    read = page.evaluate('() => performance.getEntriesByName("judge-link-read").at(-1)?.duration ?? null')
+    assert read is not None
+    return read
 
 
 def test_an_unfinished_position_asks_for_what_is_missing(guarded_page, site_url):

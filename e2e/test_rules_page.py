@@ -21,7 +21,7 @@ LANGUAGES = ("en", "fr", "de", "es")
 EXPECTED = {
     "en": {"jack_of_hearts": "jack of hearts", "jack": "J", "word": "trump"},
     "fr": {"jack_of_hearts": "valet de cœur", "jack": "V", "word": "surcouper"},
-    "de": {"jack_of_hearts": "Herz-Bube", "jack": "B", "word": "übertrumpfen"},
+    "de": {"jack_of_hearts": "Herz-Bube", "jack": "B", "word": "überstechen"},
     "es": {"jack_of_hearts": "jota de corazones", "jack": "J", "word": "fallar por debajo"},
 }
 JUDGE_LINKS = [
@@ -74,6 +74,55 @@ def test_every_text_comes_from_the_catalogue(guarded_page, site_url, lang):
     assert untranslated(page) == []
     faq = catalogue(lang)["rules.faq.q1"]
     expect(page.locator("#faq summary").first).to_have_text(faq)
+
+
+# What each language's seed (../shared/seeds/game-*.txt; French follows the English one) says the page must
+# tell: the game's own facts ("In this game"), the other name of the game, its length, the advice to start
+# with the classic, and the seed's FAQ. (section id, words that must appear in it)
+SEED_FACTS = {
+    "en": [("#this-game", "Normal bot"), ("#this-game", "coach on or off"), ("#this-game", "ten seconds"),
+           ("#this-game", "belote-rebelote"), ("#goal", "belote contrée"), ("#goal", "five or six deals"),
+           ("#goal", "about ten minutes"), ("#compare", "classic version"), ("#faq", "Are coinche and belote contrée the same thing?"),
+           ("#faq", "Can I play against a real person?"), ("#play", "Nobody must undertrump")],
+    "fr": [("#this-game", "bot Normal"), ("#this-game", "coach activé ou non"), ("#this-game", "dizaine de secondes"),
+           ("#this-game", "belote-rebelote"), ("#goal", "belote contrée"), ("#goal", "cinq ou six donnes"),
+           ("#goal", "une dizaine de minutes"), ("#compare", "belote classique"),
+           ("#faq", "La coinche et la belote contrée, c’est la même chose ?"), ("#faq", "Peut-on jouer contre une vraie personne ?"),
+           ("#play", "Personne n’est obligé de sous-couper")],
+    "de": [("#this-game", "„Normal“"), ("#this-game", "ob der Coach an ist oder nicht"), ("#this-game", "zehn Sekunden"),
+           ("#this-game", "Belote und Rebelote"), ("#goal", "Belote contrée"), ("#goal", "fünf oder sechs Runden"),
+           ("#goal", "ungefähr zehn Minuten"), ("#compare", "klassische Belote"),
+           ("#faq", "Sind Coinche und Belote contrée dasselbe?"), ("#faq", "Kann man gegen einen echten Menschen spielen?"),
+           ("#play", "Niemand muss unterstechen")],
+    "es": [("#this-game", "bot Normal"), ("#this-game", "con el coach encendido o apagado"), ("#this-game", "diez segundos"),
+           ("#this-game", "belote-rebelote"), ("#goal", "belote contrée"), ("#goal", "cinco o seis rondas"),
+           ("#goal", "unos diez minutos"), ("#compare", "a la clásica"),
+           ("#faq", "¿La coinche y la belote contrée son lo mismo?"), ("#faq", "¿Se puede jugar contra una persona real?"),
+           ("#play", "Nadie está obligado a fallar por debajo")],
+}
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_page_says_what_the_seed_says(guarded_page, site_url, lang):
+    page = guarded_page
+    page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    open_rules(page, site_url)
+    for section, words in SEED_FACTS[lang]:
+        expect(page.locator(section)).to_contain_text(words)
+    # the five rules in the judge's order, and the second argued position decided by rule 5
+    rules = page.locator("#play ol.play-rules li")
+    expect(rules).to_have_count(5)
+    messages = catalogue(lang)
+    for i in range(5):
+        expect(rules.nth(i)).to_have_text(messages[f"rules.play.rule{i + 1}"])
+    expect(page.locator(".position").nth(1).locator(".verdict")).to_contain_text(
+        {"en": "rule 5", "fr": "règle 5", "de": "Regel 5", "es": "regla 5"}[lang])
+    # every FAQ question of the page opens on its answer; the page ends by inviting to play
+    questions = page.locator("#faq details")
+    expect(questions).to_have_count(14)
+    questions.nth(7).locator("summary").click()
+    expect(questions.nth(7).locator("p")).to_be_visible()
+    expect(page.locator("#play-a-hand a.cta-link")).to_have_attribute("href", "index.html")
 
 
 def test_the_chosen_language_is_remembered(guarded_page, site_url):

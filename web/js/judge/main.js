@@ -90,8 +90,15 @@ function urlFor(text) {
   return `${location.pathname}${location.search}${text ? `#${text}` : ""}`;
 }
 
-// Read the position in the fragment: a link opened, Back or Forward, an example followed.
+// Read the position in the fragment: a link opened, Back or Forward, an example followed. The measure
+// "judge-link-read" times it, message of a bad link included (e2e/test_judge.py holds it under 100 ms).
 function loadFromLocation({ initial = false } = {}) {
+  performance.mark("judge-link-start");
+  readLink(initial);
+  performance.measure("judge-link-read", "judge-link-start");
+}
+
+function readLink(initial) {
   const raw = fragmentText(location.hash);
   const read = readPosition(raw);
   state.shown = raw;
