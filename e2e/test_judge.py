@@ -2,14 +2,17 @@
 the keyboard, sharing, and nothing leaving the site."""
 from __future__ import annotations
 
+import json
 import subprocess
 import sys
+from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
 from playwright.sync_api import expect
 
 BOOT_TIMEOUT_MS = 60_000
+DIST = Path(__file__).resolve().parent.parent / "dist"
 
 ARGUED_OVER_PARTNER = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
 ARGUED_UNDERTRUMP = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
@@ -360,8 +363,38 @@ def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
     pick(page, "Qs")  # an edit while the engine boots
     expect_ruled(page, f"{ARGUED_OVER_PARTNER},Qs")
     expect(page.locator("#engine-status")).to_be_hidden()
-    expect(page.locator(".scope")).to_contain_text("no-trump and all-trump contracts")
-    expect(page.locator(".scope")).to_contain_text("not which card is wise")
+    expect(page.locator(".scope")).to_contain_text("All-trump and no-trump have tables of their own")
+    expect(page.locator(".scope")).to_contain_text("Whether it was wise stays between you and your choices")
+
+
+@pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
+def test_the_page_text_is_the_seeds_in_every_language(guarded_page, site_url, lang):
+    """judge-de.txt's sections in each language: its FAQ ("which belote is this" among them), the short
+    "free, in the browser, no account" block, the five rules in the seed's order, the worked tricks as links;
+    the <title> and the description follow the language."""
+    page = guarded_page
+    page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    open_judge(page, site_url, ready=False)
+    messages = json.loads((DIST / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))
+    expect(page).to_have_title(messages["judge.page.title"])
+    assert page.locator('meta[name="description"]').get_attribute("content") == messages["judge.page.description"]
+    expect(page.locator("#faq details")).to_have_count(6)
+    expect(page.locator("#faq")).to_contain_text(messages["judge.faq.q5"])
+    expect(page.locator("#play-a-hand")).to_contain_text(messages["judge.cta.text"])
+    expect(page.locator(".why-rules li")).to_have_count(5)
+    assert {"en": "no account", "fr": "sans compte", "de": "ohne Konto", "es": "sin cuenta"}[lang] in messages["judge.cta.text"]
+    assert {"en": "belote contrée", "fr": "belote contrée", "de": "Belote contrée", "es": "belote contrée"}[lang] \
+        in messages["judge.faq.a5"]
+    page.locator("#worked a.worked-link").nth(1).click()  # the second reconstructed trick, ruled by rule 5
+    expect_ruled(page, ARGUED_UNDERTRUMP)
+    expect(page.locator("#ruling-summary .summary-rule")).to_have_text(messages["judge.rule_n"].replace("{n}", "5"))
+    if lang != "en":
+        page.select_option("#language", "en")
+        expect(page).to_have_title(catalogue_en()["judge.page.title"])
+
+
+def catalogue_en() -> dict:
+    return json.loads((DIST / "i18n" / "en.json").read_text(encoding="utf-8"))
 
 
 def test_nothing_leaves_the_site_and_the_position_never_reaches_the_server(guarded_page, site_url):

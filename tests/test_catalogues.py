@@ -284,3 +284,61 @@ def test_card_notation_is_unambiguous(lang):
     shorts = [catalogue[f"rank.short.{r}"] for r in RANKS]
     assert len(set(shorts)) == len(RANKS), f"{lang}: {shorts}"
     assert [catalogue[f"suit.symbol.{s}"] for s in SUITS] == ["♠", "♥", "♦", "♣"]
+
+
+# ---------------------------------------------------------------- the glossary (docs/glossary.json)
+GLOSSARY = json.loads((ROOT / "docs" / "glossary.json").read_text(encoding="utf-8"))
+
+
+def _exempt(key: str) -> bool:
+    return any(key.startswith(pattern.rstrip("*")) for pattern in GLOSSARY["exempt"])
+
+
+def _term_words(lang: str) -> dict[str, str]:
+    return GLOSSARY["languages"][lang]["words"]
+
+
+def test_the_glossary_covers_every_language_and_term():
+    assert set(GLOSSARY["languages"]) == set(LANGUAGES)
+    for lang in LANGUAGES:
+        assert set(_term_words(lang)) == set(GLOSSARY["terms"]), lang
+        assert GLOSSARY["languages"][lang]["seed"]
+    markdown = (ROOT / "docs" / "glossary.md").read_text(encoding="utf-8")
+    for lang in LANGUAGES:
+        for term, word in _term_words(lang).items():
+            assert f"| {lang} | {term} | {word} |" in markdown, (lang, term)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalogue_uses_the_glossary_words(lang):
+    catalogue = load(lang)
+    wrong = []
+    for term, spec in GLOSSARY["terms"].items():
+        word = _term_words(lang)[term]
+        for key in spec["keys"]:
+            value = catalogue[key]
+            ok = value == word if spec["match"] == "exact" else word.casefold() in value.casefold()
+            if not ok:
+                wrong.append(f"{key} = {value!r} should use {word!r} ({term})")
+    assert not wrong, "\n".join(wrong)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_catalogue_avoids_the_words_the_glossary_replaces(lang):
+    catalogue = load(lang)
+    found = [f"{key}: {word!r} ({why})"
+             for word, why in GLOSSARY["languages"][lang]["avoid"].items()
+             for key, value in catalogue.items()
+             if not _exempt(key) and re.search(rf"(?<!\w){re.escape(word)}", value)]
+    assert not found, "\n".join(found)
+
+
+@pytest.mark.parametrize("lang", LANGUAGES)
+def test_the_judge_page_and_the_1v1_server_have_distinct_names(lang):
+    catalogue = load(lang)
+    judge, referee = _term_words(lang)["judge"], _term_words(lang)["referee"]
+    assert judge.casefold() not in referee.casefold() and referee.casefold() not in judge.casefold()
+    judge_names = [catalogue[k] for k in GLOSSARY["terms"]["judge"]["keys"]]
+    server_names = [v for k, v in catalogue.items() if k.startswith(("online.", "settings.referee"))]
+    assert not [v for v in judge_names if referee.casefold() in v.casefold()], judge_names
+    assert not [v for v in server_names if re.search(rf"(?<!\w){re.escape(judge)}", v, re.IGNORECASE)], lang
