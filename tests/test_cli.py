@@ -48,6 +48,18 @@ def test_judge_text_names_every_reason():
         in done.stdout.splitlines()
 
 
+def test_judge_text_names_the_deciding_rule_as_rules_md_numbers_it():
+    def decides(position):
+        done = coinche("judge", position)
+        assert done.returncode == 0
+        return next(line for line in done.stdout.splitlines() if line.startswith("Rule "))
+    assert decides("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac") == \
+        "Rule 5 decides: otherwise play what you like (nobody must undertrump)."
+    assert decides("trump=s&trick=Ah&hand=7s,Kd") == "Rule 3 decides: void: you must trump, unless your partner is master."
+    assert decides("trump=h&trick=7s,As,8s&hand=Kd,7h") == "Rule 3 decides: void, but your partner is master: play what you like."
+    assert decides("trump=h&trick=As,7s,9h&hand=Jh,8h,Kd") == "Rule 4 decides: an opponent has trumped: go over if you can."
+
+
 def test_judge_json():
     text = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
     done = coinche("judge", "--json", text)

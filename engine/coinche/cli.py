@@ -14,7 +14,7 @@ from typing import Iterable, TextIO
 from .calls import PASS, CallKind
 from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
-from .english import NOTES, RULE_TITLES, card_words, sentence, suit_words
+from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, suit_words
 from .errors import CoincheError
 from .play import rule_position
 from .position import Position
@@ -51,7 +51,8 @@ def judge_text(position: Position) -> str:
     lines = [f"Trump {suit_words(str(position.trump))}; you {seat_words}."]
     if position.partner_index is not None:
         lines.append(f"Your partner played the {card_words(str(position.trick[position.partner_index]))}.")
-    lines.append(f"Rule {ruling.rule} decides: {RULE_TITLES[ruling.rule]}.")
+    title = RULE_3_FREE if ruling.rule == 3 and not ruling.forbidden else RULE_TITLES[ruling.rule]
+    lines.append(f"Rule {ruling.rule} decides: {title}.")
     if ruling.note:
         lines.append(f"Note: {NOTES[ruling.note]}.")
     for card in position.hand:

@@ -24,6 +24,8 @@ RULE_TITLES = {
     4: "an opponent has trumped: go over if you can",
     5: "otherwise play what you like (nobody must undertrump)",
 }
+#: Rule 3 when it frees the player (the partner is winning): its exception is what decides.
+RULE_3_FREE = "void, but your partner is master: play what you like"
 NOTES = {
     "overtrump_partner": "trump was led, so you must go over even your partner's trump",
     "no_undertrump": "you hold no trump higher than the opponent's, so nobody makes you undertrump: any card",

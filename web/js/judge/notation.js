@@ -40,7 +40,7 @@ export function fragmentText(hash) {
 // `coinche judge` reads it). `dropped` lists each part left out: {what, text}, where `what` is
 // "field" (unknown or repeated field, or a part without "="), "suit", "card", "duplicate" or "extra"
 // (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
-// DROPPED_KEPT, so that a huge bad link costs no more than a short one.
+// DROPPED_KEPT different ones, so that a huge bad link costs no more than a short one.
 export const DROPPED_KEPT = 5;
 
 export function readPosition(notation) {
@@ -48,7 +48,9 @@ export function readPosition(notation) {
   const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0 };
   const drop = (what, part) => {
     position.droppedCount += 1;
-    if (position.dropped.length < DROPPED_KEPT) position.dropped.push({ what, text: excerpt(part) });
+    const text = excerpt(part);
+    const known = position.dropped.some((d) => d.what === what && d.text === text);
+    if (!known && position.dropped.length < DROPPED_KEPT) position.dropped.push({ what, text });
   };
   const seenFields = new Set();
   const seenCards = new Set();
