@@ -24,6 +24,9 @@ const RULES = [1, 2, 3, 4, 5];
 const SURPRISES = new Set(["overtrump_partner", "no_undertrump"]);
 // Engine errors that only mean "not finished yet": the page asks for the missing part instead.
 const INCOMPLETE = new Set(["missing_field", "too_few_cards"]);
+// No position is longer than about 70 characters: the history entry of a longer link keeps only what
+// the editor could read (the browser would copy a 100,000-character URL at every history call).
+const LONG_LINK = 2000;
 
 export const engine = new Engine();
 
@@ -53,7 +56,7 @@ const picker = new Picker($("picker"), {
 buildTrumpChoice();
 buildRuleList();
 wireControls();
-loadFromLocation({ initial: true });
+loadFromLocation();
 performance.mark("judge-editor"); // the editor is drawn (bench/judge_bench.py reads these marks)
 
 languagePicker($("language"));
@@ -92,20 +95,24 @@ function urlFor(text) {
 
 // Read the position in the fragment: a link opened, Back or Forward, an example followed. The measure
 // "judge-link-read" times it, message of a bad link included (e2e/test_judge.py holds it under 100 ms).
-function loadFromLocation({ initial = false } = {}) {
+function loadFromLocation() {
   performance.mark("judge-link-start");
-  readLink(initial);
+  readLink();
   performance.measure("judge-link-read", "judge-link-start");
 }
 
-function readLink(initial) {
+function readLink() {
   const raw = fragmentText(location.hash);
   const read = readPosition(raw);
   state.shown = raw;
   state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
   state.problem = read.droppedCount ? { raw, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: null } : null;
+  if (history.state?.judgeDepth === undefined) {
+    const long = location.hash.length > LONG_LINK;
+    if (long) state.shown = formatPosition(read);
+    history.replaceState({ judgeDepth: 0 }, "", long ? urlFor(state.shown) : undefined);
+  }
   state.depth = history.state?.judgeDepth ?? 0;
-  if (initial && history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
   state.target = read.trick.length < TRICK_LIMIT && read.hand.length === 0 ? "trick" : "hand";
   state.ruling = null;
   if (state.problem) checkLink(state.problem);
@@ -126,8 +133,8 @@ function commit(position) {
 
 function onNavigate() {
   const raw = fragmentText(location.hash);
-  if (history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
   if (raw === state.shown) { // popstate and hashchange both report a fragment navigation
+    if (history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
     state.depth = history.state.judgeDepth;
     renderTools();
     return;
@@ -410,7 +417,8 @@ function renderProblem() {
   const detail = $("link-problem-detail");
   detail.replaceChildren();
   const items = problem.dropped.map((d) => t(`judge.link.dropped_${d.what}`, { text: d.text }));
-  if (problem.more) items.push(t("judge.link.dropped_more", { n: problem.more }));
+  // n as plain digits: a first Intl.NumberFormat costs ~20 ms, and a bad link's message must be quick
+  if (problem.more) items.push(t("judge.link.dropped_more", { n: String(problem.more) }));
   detail.append(t("judge.link.kept"), " ", items.join(" · "));
 }
 

@@ -35,22 +35,47 @@ export function fragmentText(hash) {
   return text.trim();
 }
 
+// At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
+// 100,000-character link.
+export const EXCERPT = 24;
+
+export function excerpt(text, limit = EXCERPT) {
+  const chars = Array.from(String(text).slice(0, limit * 2)); // whole code points, never half a pair
+  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
+}
+
 // What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
 // it came from a URL: it is never decoded again, so `%254Ah` in a link is the card `%4Ah`, as
 // `coinche judge` reads it). `dropped` lists each part left out: {what, text}, where `what` is
 // "field" (unknown or repeated field, or a part without "="), "suit", "card", "duplicate" or "extra"
 // (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
-// DROPPED_KEPT different ones, so that a huge bad link costs no more than a short one.
+// DROPPED_KEPT different ones. A link is read up to READ_LIMIT characters (no position is longer than
+// about 70): the parts beyond are counted, not read, so that a huge link costs no more than a short one.
 export const DROPPED_KEPT = 5;
+export const READ_LIMIT = 2000;
 
 export function readPosition(notation) {
-  const text = String(notation ?? "").trim();
+  let text = String(notation ?? "").trim();
   const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0 };
+  if (text.length > READ_LIMIT) {
+    const last = Math.max(text.lastIndexOf("&", READ_LIMIT), text.lastIndexOf(",", READ_LIMIT));
+    const cut = last > 0 ? last : READ_LIMIT; // at a separator, else inside one huge part
+    let separators = 0;
+    for (let i = cut + 1; i < text.length; i++) {
+      const c = text.charCodeAt(i);
+      if (c === 38 || c === 44) separators += 1; // "&" or ","
+    }
+    position.droppedCount = separators + (last > 0 ? 1 : 0);
+    text = text.slice(0, cut);
+  }
+  const told = new Set(); // what was dropped, listed once however often it repeats
   const drop = (what, part) => {
     position.droppedCount += 1;
-    const text = excerpt(part);
-    const known = position.dropped.some((d) => d.what === what && d.text === text);
-    if (!known && position.dropped.length < DROPPED_KEPT) position.dropped.push({ what, text });
+    if (position.dropped.length >= DROPPED_KEPT) return;
+    const key = `${what} ${part.length > 2 * EXCERPT ? part.slice(0, 2 * EXCERPT) : part}`;
+    if (told.has(key)) return;
+    told.add(key);
+    position.dropped.push({ what, text: excerpt(part) });
   };
   const seenFields = new Set();
   const seenCards = new Set();
@@ -81,15 +106,6 @@ export function readPosition(notation) {
     }
   }
   return position;
-}
-
-// At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
-// 100,000-character link.
-export const EXCERPT = 24;
-
-export function excerpt(text, limit = EXCERPT) {
-  const chars = Array.from(String(text).slice(0, limit * 2)); // whole code points, never half a pair
-  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
 }
 
 // The canonical text of an editor position; a field with nothing in it is still written (trump only
