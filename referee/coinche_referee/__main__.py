@@ -54,18 +54,23 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-async def _serve(args: argparse.Namespace) -> None:
-    from .server import report, running
-
+def config_from(args: argparse.Namespace) -> Config:
+    """The referee's settings from the command line; ``--max-clients`` above what the open-file limit
+    allows is lowered (with a warning), since each connection holds a file."""
     limit = default_max_clients()
     if args.max_clients > limit:
         logging.getLogger("coinche_referee").warning(
             "--max-clients %d is above what the open-file limit allows (%d): using %d; raise the limit "
             "(ulimit -n, systemd LimitNOFILE=) to accept more", args.max_clients, limit, limit)
-    config = Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                    lobby_timeout=args.lobby_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
-                    burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
-                    idle_timeout=args.idle_timeout, guesses=args.guesses)
+    return Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
+                  lobby_timeout=args.lobby_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
+                  burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
+                  idle_timeout=args.idle_timeout, guesses=args.guesses)
+
+
+async def _serve(args: argparse.Namespace, config: Config) -> None:
+    from .server import report, running
+
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
@@ -80,22 +85,21 @@ async def _serve(args: argparse.Namespace) -> None:
 
 def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
+    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
+                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     try:
         from .addresses import parse_networks
 
         parse_networks(args.trusted_proxy)
-        Config(bot_workers=args.bot_workers, max_per_address=args.max_per_address, guesses=args.guesses,
-               idle_timeout=args.idle_timeout)
+        config = config_from(args)
     except ValueError as e:
         print(f"python -m coinche_referee: {e}", file=sys.stderr)
         return 2
-    logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
-                        format="%(asctime)s %(levelname)s %(name)s: %(message)s")
     if args.trace_memory:
         import tracemalloc
 
         tracemalloc.start()
-    asyncio.run(_serve(args))
+    asyncio.run(_serve(args, config))
     return 0
 
 

@@ -12,8 +12,10 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
+from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
@@ -130,7 +132,20 @@ class Referee:
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.tables: set[Table] = set()
         self.actions = 0
-        self.pool = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+        """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""
+        try:
+            return self.loop.run_in_executor(self.pool, fn, *args)
+        except BrokenProcessPool:
+            log.error("a bot worker died: starting new ones")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new_pool()
+            return self.loop.run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
         """End every table and stop the bots' worker processes."""
@@ -335,7 +350,7 @@ class Referee:
 
     def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
         variant, target = key
-        session = Session.new(variant, target, self.config.level, humans=(0, 1))
+        session = Session.new(variant, target, self.config.level, seed=self.match_seed(), humans=(0, 1))
         table = self.table_class(self, session, code)
         self.tables.add(table)
         for seat, token in table.tokens.items():
@@ -343,6 +358,10 @@ class Referee:
         table.begin(clients)
         for client in clients:
             self._watch(client)
+
+    def match_seed(self) -> str:
+        """A fresh secret seed for a match (it never leaves the referee)."""
+        return secrets.token_hex(8)
 
     # ------------------------------------------------------------ at the table
     def _seated(self, client: Client, request: Request) -> Table:

@@ -187,7 +187,11 @@ class Table:
         if turn is None:
             return
         seat, bot, view = turn
-        future = self.referee.loop.run_in_executor(self.referee.pool, decide, bot, view)
+        try:
+            future = self.referee.think(decide, bot, view)
+        except Exception as e:  # no worker could be started: this table cannot go on
+            self._fail(e)
+            return
         self.bot_timer = future  # nobody else moves meanwhile: it is the bot's turn
         future.add_done_callback(lambda done: self._bot_decided(seat, done))
 
@@ -201,14 +205,19 @@ class Table:
         try:
             event = self.session.bot_apply(seat, decide())
         except Exception as e:  # a bot's bug must not take the referee down: end this table
-            log.exception("bot failed at table %s", self.describe()["session"]["settings"].get("seed"))
-            for seat in SEATS:
-                self._send(seat, "error", error=messages.error(RefereeError("internal", detail=type(e).__name__)))
-            self.close()
+            self._fail(e)
             return
         self.referee.actions += 1
         self._broadcast(event, deal_index)
         self._schedule_bot()
+
+    def _fail(self, error: Exception) -> None:
+        """A bot could not act: both players are told (``internal``) and the table ends."""
+        log.error("bot failed at table %s: %r", self.describe()["session"]["settings"].get("seed"), error,
+                  exc_info=error)
+        for seat in SEATS:
+            self._send(seat, "error", error=messages.error(RefereeError("internal", detail=type(error).__name__)))
+        self.close()
 
     # ------------------------------------------------------------ inspection (tests, stats)
     def describe(self) -> dict[str, Any]:
