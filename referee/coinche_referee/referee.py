@@ -12,6 +12,7 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import os
 import secrets
 import time
 from concurrent.futures import ProcessPoolExecutor
@@ -35,6 +36,17 @@ log = logging.getLogger("coinche_referee")
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(BOT_NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
+#: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
+BOT_NICENESS = 10
 
 
 def default_max_clients() -> int:
@@ -135,7 +147,10 @@ class Referee:
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
-        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        """The bots' worker processes, at a lower CPU priority than the event loop: a busy host keeps
+        answering its players at once and lets the bots wait."""
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_lower_priority)
 
     def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
         """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""

@@ -49,7 +49,7 @@ function bigButton(id, label, detail, primary = false) {
 }
 
 export class Online {
-  #app; // {settings, show(screen), getGame(), startNew(variant), goHome()} from main.js
+  #app; // {settings, show(screen), getGame(), startNew(variant), goHome(), engine} from main.js
   #prefs = loadPrefs();
   #root;
   #banner;
@@ -243,7 +243,7 @@ export class Online {
     this.#names = { [other]: this.#opponentName };
     if (!state.humans.includes(other)) this.#names[other] = t("online.bot_for", { name: this.#opponentName });
     this.#driver?.reset(state);
-    this.#driver = new RefereeDriver(state);
+    this.#driver = new RefereeDriver(state, this.#app.engine);
     this.#driver.use(this.#client);
     this.#tell(null);
     this.#app.show("table");
