@@ -323,3 +323,37 @@ def test_the_failure_log_counts_what_it_did_not_print():
         failures.add("accept", OSError(24, "Too many open files"))
     assert len(logged) == 5 and "1 time(s)" in logged[0]
     assert all("100 time(s)" in line for line in logged[1:])
+
+
+def test_out_of_files_the_referee_logs_its_accept_failures_once_and_keeps_serving():
+    """A referee with 80 files and 300 clients at once: accept() fails (EMFILE) many times; the log
+    says so in one line with a count, no traceback, and every client is answered or refused cleanly."""
+    import re
+
+    script = ("import resource, sys\n"
+              "resource.setrlimit(resource.RLIMIT_NOFILE, (80, resource.getrlimit(resource.RLIMIT_NOFILE)[1]))\n"
+              "from coinche_referee.__main__ import main\n"
+              "sys.exit(main(['--port', '0', '--max-per-address', '1000', '--log-level', 'WARNING']))\n")
+    process = subprocess.Popen([sys.executable, "-c", script], stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                               text=True)
+    try:
+        url = re.search(r"ws://[\d.]+:\d+", process.stdout.readline()).group(0)
+
+        async def one():
+            async with connect(url, open_timeout=20) as ws:
+                first = json.loads(await ws.recv())
+                await asyncio.sleep(2)
+                return first["type"] if first["type"] != "error" else first["error"]["key"]
+
+        async def crowd():
+            return await asyncio.gather(*(one() for _ in range(300)), return_exceptions=True)
+
+        answers = asyncio.run(crowd())
+    finally:
+        process.terminate()
+        log = process.communicate(timeout=30)[1]
+    assert {a for a in answers if isinstance(a, str)} <= {"welcome", "server_full"}
+    assert answers.count("welcome") >= 10
+    assert "Traceback" not in log
+    accept = [line for line in log.splitlines() if "accept failed" in line]
+    assert 1 <= len(accept) <= 3 and "Too many open files" in accept[0]
