@@ -357,3 +357,19 @@ def test_out_of_files_the_referee_logs_its_accept_failures_once_and_keeps_servin
     assert "Traceback" not in log
     accept = [line for line in log.splitlines() if "accept failed" in line]
     assert 1 <= len(accept) <= 3 and "Too many open files" in accept[0]
+
+
+def test_after_the_match_the_players_connections_are_idle_ones():
+    import random
+
+    from test_referee_helpers import seat_two
+
+    async def scenario(url, referee):
+        a, b = await seat_two(url, "classic", 501)
+        await asyncio.gather(a.play(random.Random(1)), b.play(random.Random(2)))
+        for p in (a, b):
+            assert (await p.recv("error", timeout=5))["error"]["key"] == "idle"
+        await asyncio.sleep(0.2)
+        assert not referee.clients and not referee.tables
+
+    run(scenario, Config(bot_delay=0, level="easy", idle_timeout=0.3, rate=1000, burst=1000))

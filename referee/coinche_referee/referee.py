@@ -190,7 +190,7 @@ class Referee:
             limits={"max_message": c.max_message, "rate": c.rate, "burst": c.burst,
                     "idle": c.idle_timeout, "per_address": c.max_per_address, "guesses": c.guesses},
         ))
-        self._watch(client)
+        self.watch(client)
         return True
 
     def disconnect(self, client: Client) -> None:
@@ -210,10 +210,13 @@ class Referee:
             client.table, seat, client.seat = None, client.seat, -1
             table.drop(seat)
 
-    def _watch(self, client: Client) -> None:
-        """A connection neither seated nor waiting is closed after ``idle_timeout`` (it holds a file
-        and counts against its address for nothing); seated or waiting, the clock stops."""
-        free = client.table is None and client.waiting is None and client in self.clients
+    def watch(self, client: Client) -> None:
+        """A connection neither playing nor waiting is closed after ``idle_timeout`` (it holds a file
+        and counts against its address for nothing); playing or waiting, the clock stops.  At a table
+        whose match is over, the clock runs: the players have seen the result."""
+        table = client.table
+        free = (client.waiting is None and client in self.clients
+                and (table is None or table.session.match.is_over))
         if free and client.idle is None:
             client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
         elif not free and client.idle is not None:
@@ -222,7 +225,9 @@ class Referee:
 
     def _idle(self, client: Client) -> None:
         client.idle = None
-        if client in self.clients and client.table is None and client.waiting is None:
+        table = client.table
+        if (client in self.clients and client.waiting is None
+                and (table is None or table.session.match.is_over)):
             self._error(client, RefereeError("idle", seconds=self.config.idle_timeout))
             client.close(1000, "idle")
 
@@ -247,7 +252,7 @@ class Referee:
             log.exception("request failed")
             self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
         finally:
-            self._watch(client)
+            self.watch(client)
         if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
             client.close(1008, "flooding")
 
@@ -321,7 +326,7 @@ class Referee:
             code = client.waiting[1]
             self._stop_waiting(client)
             client.send(messages.message("expired", code=code))
-            self._watch(client)
+            self.watch(client)
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past
@@ -372,7 +377,7 @@ class Referee:
             self.tokens[token] = (table, seat)
         table.begin(clients)
         for client in clients:
-            self._watch(client)
+            self.watch(client)
 
     def match_seed(self) -> str:
         """A fresh secret seed for a match (it never leaves the referee)."""

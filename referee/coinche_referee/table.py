@@ -67,6 +67,10 @@ class Table:
         public = self.public_event(event, deal_index)
         for seat in SEATS:
             self._send_state(seat, "update", id=rid if seat == actor else None, event=public)
+        if self.session.match.is_over:  # the players' connections are now idle ones
+            for client in self.clients.values():
+                if client is not None:
+                    self.referee.watch(client)
 
     # ------------------------------------------------------------ seating
     def begin(self, clients: tuple["Client", "Client"]) -> None:

@@ -33,6 +33,8 @@ const ERROR_TEXT = {
   bad_token: "online.seat_lost",
   seat_lost: "online.seat_lost",
   server_full: "online.server_full",
+  too_many_connections: "online.too_many_connections",
+  too_many_guesses: "online.too_many_guesses",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 
@@ -383,7 +385,9 @@ export class Online {
     this.#close();
     this.#mode("error");
     const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#setStatus(key, { code: error.params?.code ?? "", detail: error.message ?? error.code });
+    this.#setStatus(key, {
+      code: error.params?.code ?? "", detail: error.message ?? error.code, seconds: error.params?.retry_after ?? 60,
+    });
   }
 
   #setStatus(key, params = {}) {
