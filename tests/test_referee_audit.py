@@ -404,6 +404,15 @@ class SeedingTable(Table):
         return state
 
 
+class SettingsTable(Table):
+    """(b): the match seed, in a field of the settings (where the engine keeps it)."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        state["settings"]["seed"] = self.session.settings["seed"]
+        return state
+
+
 class ChattyTable(Table):
     """(c): an innocent field PROTOCOL.md does not list."""
 
@@ -465,6 +474,8 @@ def test_b_fires_on_the_deal_seed_and_c_on_a_field_nobody_documented():
     seeded = planted(SeedingTable)
     assert any("is a deal seed" in leak for leak in seed_leaks(seeded))
     assert card_leaks(seeded) == []  # a seed shows no card: only (b) sees it
+    settings_leak = planted(SettingsTable)
+    assert "'plant' is the match seed" in seed_leaks(settings_leak)
     documented = documented_paths(PROTOCOL_MD.read_text())
     chatty = seen_paths([log for _, _, log in planted(ChattyTable)["logs"]])
     assert "debug.tables" in chatty["(state)"] - documented["(state)"]

@@ -38,15 +38,15 @@ log = logging.getLogger("coinche_referee")
 RESERVED_FILES = 64
 
 
+#: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
+BOT_NICENESS = 10
+
+
 def _lower_priority() -> None:
     try:
         os.nice(BOT_NICENESS)
     except (AttributeError, OSError):
         pass
-
-
-#: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
-BOT_NICENESS = 10
 
 
 def default_max_clients() -> int:
@@ -74,7 +74,7 @@ class Config:
     max_message: int = 4096        # bytes in one frame
     rate: float = 10.0             # messages a second, sustained, per connection
     burst: int = 20                # messages at once, per connection
-    flood_close: int = 200         # refused messages in a row before the connection is closed
+    flood_close: int = 200         # requests in a row over the rate before the connection is closed
     max_clients: int = field(default_factory=default_max_clients)  # connections at once
     max_per_address: int = 16      # connections at once from one address (one IPv6 /64)
     idle_timeout: float = 30.0     # a connection neither seated nor waiting this long is closed
