@@ -136,8 +136,10 @@ def _exception_handler(failures: FailureLog, default):
     def handle(loop: asyncio.AbstractEventLoop, context: dict) -> None:
         if "accept" in str(context.get("message", "")):
             failures.add("accept", context.get("exception") or context.get("message"))
-            return
-        default(loop, context) if default is not None else loop.default_exception_handler(context)
+        elif default is not None:
+            default(loop, context)
+        else:
+            loop.default_exception_handler(context)
 
     return handle
 
