@@ -2,9 +2,12 @@
 localhost port, two browser contexts. A private table by link and a whole match to 501 played by tapping
 cards and bidding; the lonely queue's countdown and its offer of a table against three bots; a dropped
 socket and a reload mid-match, each followed by the seat taken back with its token; a player who leaves,
-replaced by a bot, and the other told. No console error, no request outside localhost."""
+replaced by a bot, and the other told; the bidding coach's call, computed by the page's own engine; the
+referee's limits (wrong codes, connections from one address) told in words. No console error, no request
+outside localhost."""
 from __future__ import annotations
 
+import json
 import random
 import re
 import subprocess
@@ -239,6 +242,55 @@ def test_a_dropped_socket_and_a_reload_take_the_seat_back(players, site_url, ref
     expect(a.locator('.seat[data-pos="1"] .seat-name')).to_have_text("Bob")
     cards = play_until([a, b], rng, lambda _, counts: counts["cards"] >= 4, seconds=120)["cards"]
     assert cards >= 4
+
+
+def test_the_coach_suggests_the_normal_bots_call_in_a_1v1_auction(players, site_url, referee):
+    """As in solo play: on the player's turn in the auction the coach line names the Normal bot's call,
+    computed by the page's own engine from the view the referee sent (the referee sends nothing more)."""
+    from coinche.webcommands import coach_view
+
+    a, b = queue_two(players, site_url, referee)  # seat 1 (Bob) speaks first
+    line = b.locator("#coach-line")
+    expect(line).to_have_attribute("data-kind", "auction", timeout=BOOT_MS)
+    expect(line).to_be_visible()
+    got = table(b)
+    deal = got["state"]["deal"]
+    assert got["seat"] == 1 and deal["phase"] == "auction" and deal["current_player"] == 1
+    expected = coach_view(deal)  # the engine's explain_call on this very view, computed here in Python
+    assert line.get_attribute("data-call") == expected["call"]
+    english = json.loads((Path(__file__).parent.parent / "web" / "i18n" / "en.json").read_text())
+    assert line.inner_text().replace("\n", " ").count(english["coach.auction"].split("{", 1)[0].strip()) == 1
+    expect(b.locator(f'#bidding [data-call="{expected["call"]}"]')).to_have_class(re.compile(r"\bsuggested\b"))
+    expect(a.locator("#coach-line")).to_be_hidden()  # not Ana's turn
+
+
+def test_the_referees_limits_are_told_in_words(players, site_url, tmp_path):
+    """Wrong table codes past the referee's allowance, and one connection too many from one address:
+    the lobby says what happened and when to try again, never "another version of the protocol"."""
+    process, url = start_referee(tmp_path, "--max-per-address", "1", "--guesses", "2")
+    try:
+        a = players()
+        set_up(a, site_url, "Eve", url)
+        enter_lobby(a)
+        status = a.locator("#online-status")
+        for code in ("ZZZZZZ", "ZZZZZY"):
+            a.fill("#online-code", code)
+            a.press("#online-code", "Enter")
+            expect(status).to_contain_text(f"No table waits with the code {code}")
+        a.fill("#online-code", "ZZZZZX")
+        a.press("#online-code", "Enter")
+        expect(status).to_have_text(
+            re.compile(r"Too many wrong table codes from your address\. Try again in 6[01] seconds\."))
+        a.click("#btn-online-queue")  # one connection, waiting
+        expect(a.locator("#online-countdown")).to_be_visible()
+        b = players()
+        set_up(b, site_url, "Ida", url)
+        enter_lobby(b)
+        b.click("#btn-online-queue")  # a second one from the same address
+        expect(b.locator("#online-status")).to_contain_text("Too many connections from your address")
+    finally:
+        process.terminate()
+        process.wait(10)
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):

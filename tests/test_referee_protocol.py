@@ -9,11 +9,13 @@ import pytest
 
 import coinche_referee
 from coinche.session import Session
-from coinche_referee import codes, limits, protocol, referee, server, table
-from coinche_referee.protocol import RefereeError, parse_request, public_event, public_state
+from coinche_referee import addresses, codes, limits, messages, protocol, referee, server, table
+from coinche_referee.messages import event as public_event, seat_state as public_state
+from coinche_referee.protocol import RefereeError, parse_request
 
 
-@pytest.mark.parametrize("module", [protocol, codes, limits, server, referee, table, coinche_referee])
+@pytest.mark.parametrize("module", [protocol, codes, limits, server, referee, table, messages, addresses,
+                                    coinche_referee])
 def test_doctests(module):
     assert doctest.testmod(module, optionflags=doctest.ELLIPSIS).failed == 0
 
@@ -65,7 +67,7 @@ def test_codes_round_trip_and_refuse_lookalikes():
 def test_a_seat_is_never_sent_the_seed():
     session = Session.new("coinche", 501, "easy", seed="secret-seed", humans=(0, 1))
     state = public_state(session, 1)
-    assert "secret-seed" not in json.dumps(state)
+    assert "secret-seed" not in json.dumps(state) and "deal_seed" not in state
     assert state["settings"] == {"variant": "coinche", "target": 501, "level": "easy", "humans": [0, 1]}
     assert state["seq"] == 0 and state["deal"]["seat"] == 1
 

@@ -167,3 +167,53 @@ COMMANDS = {
     "finished_deals": finished_deals,
     "replay_steps": replay_steps,
 }
+
+
+def coach_view(view: Any) -> dict:
+    """The auction coach for a seat's view the page already holds (1v1: the referee's ``state.deal``),
+    with no match behind it: the Normal bot's ``explain_call`` on that view, rebuilt as a
+    :class:`~coinche.view.SeatView`.  Its seed comes from the view itself (the text
+    ``coach/<variant>/<dealer>/<seat>/<hand>/<calls>``), so the same view always gets the same advice.
+    Answers ``{call, key, params}``, or ``None`` when the seat is not to call; a view that is not one
+    raises ``bad_option``."""
+    from .bots import make_bot
+    from .calls import Call
+    from .cards import SUIT_LETTERS, Card
+    from .scoring import Contract, DealScore
+    from .view import SeatView
+
+    try:
+        cards = lambda texts: tuple(Card.parse(t) for t in texts)  # noqa: E731
+        contract = view["contract"]
+        result = view["result"]
+        phase = view["phase"]
+        seat_view = SeatView(
+            seat=int(view["seat"]), variant=str(view["variant"]), dealer=int(view["dealer"]), phase=phase,
+            current_player=int(view["current_player"]), hand=cards(view["hand"]),
+            hand_counts=tuple(int(n) for n in view["hand_counts"]),
+            calls=tuple((int(seat), Call.parse(call)) for seat, call in view["calls"]),
+            turned=None if view["turned"] is None else Card.parse(view["turned"]),
+            contract=None if contract is None else Contract(
+                view["variant"], int(contract["declarer"]), SUIT_LETTERS.index(contract["trump"]),
+                int(contract["value"]), int(contract["multiplier"])),
+            leader=int(view["leader"]), trick=cards(view["trick"]),
+            tricks=tuple((int(t["leader"]), cards(t["cards"]), int(t["winner"])) for t in view["tricks"]),
+            announcements=tuple((int(a["seat"]), str(a["kind"]), Card.parse(a["card"])) for a in view["announcements"]),
+            cards_won=tuple(int(n) for n in view["cards_won"]), tricks_won=tuple(int(n) for n in view["tricks_won"]),
+            result=None if result is None else DealScore(
+                tuple(result["cards"]), result["belote"], tuple(result["tricks"]), bool(result["made"]),
+                tuple(result["scores"])),
+            void=bool(view["void"]),
+            legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
+        )
+    except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:
+        raise CoincheError("bad_option", name="view", value=type(e).__name__) from None
+    if seat_view.phase != "auction" or seat_view.current_player != seat_view.seat or not seat_view.legal:
+        return None
+    seed = "/".join(["coach", seat_view.variant, str(seat_view.dealer), str(seat_view.seat),
+                     ",".join(str(c) for c in seat_view.hand), ",".join(str(c) for _, c in seat_view.calls)])
+    call, key, params = make_bot("normal", seed).explain_call(seat_view)
+    return {"call": str(call), "key": key, "params": params}
+
+
+COMMANDS["coach_view"] = coach_view

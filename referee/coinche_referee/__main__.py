@@ -10,7 +10,7 @@ import sys
 
 from coinche.session import LEVELS
 
-from .referee import Config
+from .referee import Config, default_max_clients
 
 
 def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
@@ -32,8 +32,20 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--burst", type=int, default=d.burst, help="messages a connection may send at once (default: %(default)s)")
     p.add_argument("--bot-workers", type=int, default=d.bot_workers, metavar="N",
                    help="worker processes in which the bots think, so they never hold up the event loop "
-                        "(default: %(default)s, they think in the event loop; a busy server: its cores less one)")
-    p.add_argument("--max-clients", type=int, default=d.max_clients, help="connections at once (default: %(default)s)")
+                        "(default: %(default)s; a busy server: its cores less one)")
+    p.add_argument("--max-clients", type=int, default=d.max_clients,
+                   help="connections at once (default: %(default)s, below this process's open-file limit)")
+    p.add_argument("--max-per-address", type=int, default=d.max_per_address, metavar="N",
+                   help="connections at once from one client address, one IPv6 /64 (default: %(default)s)")
+    p.add_argument("--idle-timeout", type=float, default=d.idle_timeout, metavar="SECONDS",
+                   help="close a connection that neither sits at a table nor waits for one this long "
+                        "(default: %(default)s)")
+    p.add_argument("--guesses", type=int, default=d.guesses, metavar="N",
+                   help="wrong private codes one address may try in a minute before its joins are refused "
+                        "for a minute (default: %(default)s)")
+    p.add_argument("--trusted-proxy", action="append", default=[], metavar="ADDRESS",
+                   help="address or network (10.0.0.0/8) of a TLS proxy in front whose X-Forwarded-For names "
+                        "the client for the per-address limits (repeat; default: none, the peer is the client)")
     p.add_argument("--stats", type=float, default=0, metavar="SECONDS",
                    help="print memory and counts as a JSON line on stderr this often (default: never)")
     p.add_argument("--trace-memory", action="store_true",
@@ -42,16 +54,27 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     return p.parse_args(argv)
 
 
-async def _serve(args: argparse.Namespace) -> None:
+def config_from(args: argparse.Namespace) -> Config:
+    """The referee's settings from the command line; ``--max-clients`` above what the open-file limit
+    allows is lowered (with a warning), since each connection holds a file."""
+    limit = default_max_clients()
+    if args.max_clients > limit:
+        logging.getLogger("coinche_referee").warning(
+            "--max-clients %d is above what the open-file limit allows (%d): using %d; raise the limit "
+            "(ulimit -n, systemd LimitNOFILE=) to accept more", args.max_clients, limit, limit)
+    return Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
+                  lobby_timeout=args.lobby_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
+                  burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
+                  idle_timeout=args.idle_timeout, guesses=args.guesses)
+
+
+async def _serve(args: argparse.Namespace, config: Config) -> None:
     from .server import report, running
 
-    config = Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                    lobby_timeout=args.lobby_timeout, max_clients=args.max_clients, rate=args.rate, burst=args.burst,
-                    bot_workers=args.bot_workers)
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    async with running(config, args.host, args.port, args.origin) as served:
+    async with running(config, args.host, args.port, args.origin, args.trusted_proxy) as served:
         print(f"coinche referee listening on ws://{args.host}:{served.port} "
               f"(bots {config.level}, grace {config.grace:g}s, bot delay {config.bot_delay:g}s)", flush=True)
         reporter = asyncio.create_task(report(served.referee, args.stats)) if args.stats > 0 else None
@@ -64,11 +87,19 @@ def main(argv: list[str] | None = None) -> int:
     args = parse_args(argv)
     logging.basicConfig(level=args.log_level.upper(), stream=sys.stderr,
                         format="%(asctime)s %(levelname)s %(name)s: %(message)s")
+    try:
+        from .addresses import parse_networks
+
+        parse_networks(args.trusted_proxy)
+        config = config_from(args)
+    except ValueError as e:
+        print(f"python -m coinche_referee: {e}", file=sys.stderr)
+        return 2
     if args.trace_memory:
         import tracemalloc
 
         tracemalloc.start()
-    asyncio.run(_serve(args))
+    asyncio.run(_serve(args, config))
     return 0
 
 

@@ -31,3 +31,55 @@ class TokenBucket:
             self.tokens -= 1
             return True
         return False
+
+
+class GuessLimiter:
+    """Wrong private codes per address: ``allowed`` in ``window`` seconds, then every ``join`` from that
+    address is refused for ``block`` seconds (so guessing a code costs time, see referee/README.md).
+
+    >>> now = [0.0]
+    >>> guesses = GuessLimiter(allowed=2, window=60, block=60, clock=lambda: now[0])
+    >>> guesses.blocked("a"), guesses.failed("a"), guesses.blocked("a"), guesses.failed("a")
+    (0.0, None, 0.0, None)
+    >>> guesses.blocked("a"), guesses.blocked("b")
+    (60.0, 0.0)
+    >>> now[0] = 61.0
+    >>> guesses.blocked("a")
+    0.0
+    """
+
+    def __init__(self, allowed: int = 10, window: float = 60.0, block: float = 60.0,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        self.allowed, self.window, self.block, self.clock = allowed, window, block, clock
+        self.failures: dict[str, list[float]] = {}
+        self.until: dict[str, float] = {}
+
+    def blocked(self, address: str) -> float:
+        """Seconds before ``address`` may try a code again (0: now)."""
+        now = self.clock()
+        until = self.until.get(address)
+        if until is None:
+            return 0.0
+        if until <= now:
+            del self.until[address]
+            return 0.0
+        return until - now
+
+    def failed(self, address: str) -> None:
+        """A wrong code from ``address``; the ``allowed``-th within ``window`` starts the block."""
+        now = self.clock()
+        self._forget(now)
+        recent = [t for t in self.failures.get(address, ()) if now - t < self.window]
+        recent.append(now)
+        if len(recent) >= self.allowed:
+            self.until[address] = now + self.block
+            self.failures.pop(address, None)
+        else:
+            self.failures[address] = recent
+
+    def _forget(self, now: float) -> None:
+        """Drop what no longer counts, so memory follows the addresses of the last minute only."""
+        if len(self.failures) + len(self.until) < 1024:
+            return
+        self.failures = {a: ts for a, ts in self.failures.items() if now - ts[-1] < self.window}
+        self.until = {a: u for a, u in self.until.items() if u > now}

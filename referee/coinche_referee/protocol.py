@@ -42,6 +42,9 @@ ENGLISH = {
     "seat_lost": "your seat was given to a bot",
     "stale": "the table is at action {seq}, your message answers action {sent}",
     "server_full": "the referee is full, try again later",
+    "too_many_connections": "too many connections from your address (at most {limit}), close one first",
+    "too_many_guesses": "too many wrong table codes from your address, try again in {retry_after} seconds",
+    "idle": "closed: no table joined or waited for within {seconds:g} seconds",
     "superseded": "another connection took this seat over",
     "internal": "the referee failed: {detail}",
 }
@@ -148,45 +151,6 @@ def clean_name(value: Any) -> str | None:
         return None
     text = " ".join("".join(c for c in value if c.isprintable() or c.isspace()).split())
     return text or None
-
-
-# ---------------------------------------------------------------- what a seat receives
-
-#: The settings a page may see: never the seed, from which every deal of the match follows.
-PUBLIC_SETTINGS = ("variant", "target", "level", "humans")
-
-
-def public_state(session, seat: int) -> dict[str, Any]:
-    """``Session.state(seat)`` without the match seed, with ``seq`` (how many actions the match has had)."""
-    state = session.state(seat)
-    state["settings"] = {k: v for k, v in state["settings"].items() if k in PUBLIC_SETTINGS}
-    state["seq"] = len(session.actions)
-    return state
-
-
-def public_event(event: dict[str, Any], deal_index: int) -> dict[str, Any]:
-    """An event of ``Session.act``/``bot_step`` as every player may see it.
-
-    The action, the trick it completed and the belote announcement are public the moment they
-    happen.  At the end of a deal the engine adds the deal's full record; a player receives it
-    without the shuffled deck (never public), and without the hands when the deal was void (those
-    cards were never shown).  After a played deal every card has been played face up by a known
-    seat, so the hands as dealt are public knowledge.
-
-    >>> e = public_event({"seat": 1, "action": "pass", "type": "call", "deal_end": {"totals": [0, 0],
-    ...     "record": {"format": "coinche-deal/1", "deck": "7s,8s", "hands": ["7s", "8s"],
-    ...                "result": {"void": True}}}}, 3)
-    >>> e["deal_index"], e["deal_end"]["record"]
-    (3, {'result': {'void': True}})
-    """
-    out = dict(event, deal_index=deal_index)
-    end = event.get("deal_end")
-    if end is not None:
-        record = {k: v for k, v in end["record"].items() if k not in ("format", "deck")}
-        if record.get("result", {}).get("void"):
-            record.pop("hands", None)
-        out["deal_end"] = dict(end, record=record)
-    return out
 
 
 def dumps(message: dict[str, Any]) -> str:

@@ -12,9 +12,13 @@ import asyncio
 import itertools
 import logging
 import multiprocessing
+import os
+import secrets
+import time
 from concurrent.futures import ProcessPoolExecutor
-from dataclasses import dataclass
-from typing import Any
+from concurrent.futures.process import BrokenProcessPool
+from dataclasses import dataclass, field
+from typing import Any, Callable
 
 from coinche import __version__ as ENGINE_VERSION
 from coinche.deal import VARIANTS
@@ -22,12 +26,40 @@ from coinche.errors import CoincheError
 from coinche.match import TARGETS
 from coinche.session import LEVELS, Session
 
+from . import messages
 from .codes import new_code, parse_code
-from .limits import TokenBucket
+from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
 from .table import Table
 
 log = logging.getLogger("coinche_referee")
+
+#: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
+RESERVED_FILES = 64
+
+
+#: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
+BOT_NICENESS = 10
+
+
+def _lower_priority() -> None:
+    try:
+        os.nice(BOT_NICENESS)
+    except (AttributeError, OSError):
+        pass
+
+
+def default_max_clients() -> int:
+    """Connections at once: below this process's open-file limit (one file a connection), at most 10,000."""
+    try:
+        import resource
+
+        soft, _ = resource.getrlimit(resource.RLIMIT_NOFILE)
+    except (ImportError, OSError, ValueError):
+        return 1000
+    if soft == resource.RLIM_INFINITY:
+        return 10_000
+    return max(16, min(10_000, soft - RESERVED_FILES))
 
 
 @dataclass(frozen=True)
@@ -42,9 +74,13 @@ class Config:
     max_message: int = 4096        # bytes in one frame
     rate: float = 10.0             # messages a second, sustained, per connection
     burst: int = 20                # messages at once, per connection
-    flood_close: int = 200         # refused messages in a row before the connection is closed
-    max_clients: int = 10_000      # connections at once
-    bot_workers: int = 0           # processes in which bots think (0: in the event loop)
+    flood_close: int = 200         # requests in a row over the rate before the connection is closed
+    max_clients: int = field(default_factory=default_max_clients)  # connections at once
+    max_per_address: int = 16      # connections at once from one address (one IPv6 /64)
+    idle_timeout: float = 30.0     # a connection neither seated nor waiting this long is closed
+    guesses: int = 10              # wrong private codes an address may try in a minute...
+    guess_block: float = 60.0      # ...before its joins are refused this long
+    bot_workers: int = 1           # processes in which bots think: never the event loop
     variant: str = "coinche"       # the default options of a table
     target: int = 1000
 
@@ -53,8 +89,13 @@ class Config:
             raise ValueError(f"level must be one of {', '.join(LEVELS)}")
         if self.variant not in VARIANTS or self.target not in TARGETS:
             raise ValueError("unknown default variant or target")
-        if min(self.grace, self.bot_delay, self.lobby_timeout, self.private_timeout) < 0:
+        if min(self.grace, self.bot_delay, self.lobby_timeout, self.private_timeout, self.idle_timeout,
+               self.guess_block) < 0:
             raise ValueError("durations must not be negative")
+        if self.bot_workers < 1:
+            raise ValueError("bot_workers must be at least 1: bots never think in the event loop")
+        if min(self.max_clients, self.max_per_address, self.guesses) < 1:
+            raise ValueError("max_clients, max_per_address and guesses must be at least 1")
 
 
 class Client:
@@ -62,16 +103,19 @@ class Client:
 
     _ids = itertools.count(1)
 
-    def __init__(self, config: Config, peer: str = "") -> None:
+    def __init__(self, config: Config, peer: str = "", address: str | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
         self.id = next(Client._ids)
         self.peer = peer
-        self.bucket = TokenBucket(config.rate, config.burst)
+        self.address = address if address is not None else peer  # the key of the per-address limits
+        self.bucket = TokenBucket(config.rate, config.burst, clock)
         self.strikes = 0
         self.table: Table | None = None
         self.seat = -1
         self.name: str | None = None  # the display name given with queue, create or join
         self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
         self.timer: asyncio.TimerHandle | None = None
+        self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -85,18 +129,38 @@ class Client:
 
 
 class Referee:
-    def __init__(self, config: Config = Config(), loop: asyncio.AbstractEventLoop | None = None) -> None:
+    table_class = Table  # what a match is played at (a test double plants leaks in a subclass)
+
+    def __init__(self, config: Config | None = None, loop: asyncio.AbstractEventLoop | None = None,
+                 clock: Callable[[], float] = time.monotonic) -> None:
+        config = config if config is not None else Config()
         self.config = config
         self.loop = loop if loop is not None else asyncio.get_running_loop()
         self.clients: set[Client] = set()
+        self.per_address: dict[str, int] = {}
+        self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
         self.queues: dict[tuple[str, int], list[Client]] = {}
         self.private: dict[str, tuple[Client, tuple[str, int]]] = {}
         self.tokens: dict[str, tuple[Table, int]] = {}
         self.tables: set[Table] = set()
         self.actions = 0
-        self.pool: ProcessPoolExecutor | None = None
-        if config.bot_workers > 0:
-            self.pool = ProcessPoolExecutor(config.bot_workers, mp_context=multiprocessing.get_context("spawn"))
+        self.pool = self._new_pool()
+
+    def _new_pool(self) -> ProcessPoolExecutor:
+        """The bots' worker processes, at a lower CPU priority than the event loop: a busy host keeps
+        answering its players at once and lets the bots wait."""
+        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_lower_priority)
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+        """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""
+        try:
+            return self.loop.run_in_executor(self.pool, fn, *args)
+        except BrokenProcessPool:
+            log.error("a bot worker died: starting new ones")
+            self.pool.shutdown(wait=False, cancel_futures=True)
+            self.pool = self._new_pool()
+            return self.loop.run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
         """End every table and stop the bots' worker processes."""
@@ -107,43 +171,78 @@ class Referee:
 
     # ------------------------------------------------------------ connections
     def connect(self, client: Client) -> bool:
-        """Welcome a new connection; ``False`` (after telling it) when the referee is full."""
-        if len(self.clients) >= self.config.max_clients:
+        """Welcome a new connection; ``False`` (after telling it why) when it may not stay: the referee
+        is full (``server_full``), or its address has ``max_per_address`` connections already."""
+        c = self.config
+        if len(self.clients) >= c.max_clients:
             self._error(client, RefereeError("server_full"))
             return False
+        if self.per_address.get(client.address, 0) >= c.max_per_address:
+            self._error(client, RefereeError("too_many_connections", limit=c.max_per_address))
+            return False
         self.clients.add(client)
-        c = self.config
-        client.send({
-            "type": "welcome", "protocol": PROTOCOL, "engine": ENGINE_VERSION, "level": c.level,
-            "variants": list(VARIANTS), "targets": list(TARGETS),
-            "defaults": {"variant": c.variant, "target": c.target},
-            "grace": c.grace, "lobby_timeout": c.lobby_timeout,
-            "limits": {"max_message": c.max_message, "rate": c.rate, "burst": c.burst},
-        })
+        self.per_address[client.address] = self.per_address.get(client.address, 0) + 1
+        client.send(messages.message(
+            "welcome", protocol=PROTOCOL, engine=ENGINE_VERSION, level=c.level,
+            variants=list(VARIANTS), targets=list(TARGETS),
+            defaults={"variant": c.variant, "target": c.target},
+            grace=c.grace, lobby_timeout=c.lobby_timeout,
+            limits={"max_message": c.max_message, "rate": c.rate, "burst": c.burst,
+                    "idle": c.idle_timeout, "per_address": c.max_per_address, "guesses": c.guesses},
+        ))
+        self.watch(client)
         return True
 
     def disconnect(self, client: Client) -> None:
-        self.clients.discard(client)
+        if client in self.clients:
+            self.clients.discard(client)
+            left = self.per_address.get(client.address, 1) - 1
+            if left > 0:
+                self.per_address[client.address] = left
+            else:
+                self.per_address.pop(client.address, None)
+        if client.idle is not None:
+            client.idle.cancel()
+            client.idle = None
         self._stop_waiting(client)
         table = client.table
         if table is not None:
             client.table, seat, client.seat = None, client.seat, -1
             table.drop(seat)
 
+    def watch(self, client: Client) -> None:
+        """A connection neither playing nor waiting is closed after ``idle_timeout`` (it holds a file
+        and counts against its address for nothing); playing or waiting, the clock stops.  At a table
+        whose match is over, the clock runs: the players have seen the result."""
+        table = client.table
+        free = (client.waiting is None and client in self.clients
+                and (table is None or table.session.match.is_over))
+        if free and client.idle is None:
+            client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
+        elif not free and client.idle is not None:
+            client.idle.cancel()
+            client.idle = None
+
+    def _idle(self, client: Client) -> None:
+        client.idle = None
+        table = client.table
+        if (client in self.clients and client.waiting is None
+                and (table is None or table.session.match.is_over)):
+            self._error(client, RefereeError("idle", seconds=self.config.idle_timeout))
+            client.close(1000, "idle")
+
     def handle(self, client: Client, frame: str | bytes) -> None:
-        """One frame from ``client``: answered, and applied only if everything about it is right."""
-        if not client.bucket.take():
-            client.strikes += 1
-            if client.strikes == 1:
-                self._error(client, RefereeError("rate_limited"))
-            if client.strikes >= self.config.flood_close:
-                client.close(1008, "flooding")
-            return
-        client.strikes = 0
+        """One frame from ``client``: answered (always, exactly once), and applied only if everything
+        about it is right.  Over the rate, a request is refused with ``rate_limited`` (its ``id``
+        echoed) unless it is an action of the seat to move: play is never held up as flooding."""
+        within = client.bucket.take()
+        client.strikes = 0 if within else client.strikes + 1
         rid = None
         try:
             request = parse_request(frame, self.config.max_message)
             rid = request.id
+            if not within and not self._its_turn(client, request):
+                raise RefereeError("rate_limited", id=rid)
             getattr(self, "_on_" + request.type)(client, request)
         except RefereeError as e:
             self._error(client, e, e.id if e.id is not None else rid)
@@ -152,20 +251,24 @@ class Referee:
         except Exception as e:  # a bug must not take every table down with it
             log.exception("request failed")
             self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
+        finally:
+            self.watch(client)
+        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
+            client.close(1008, "flooding")
+
+    @staticmethod
+    def _its_turn(client: Client, request: Request) -> bool:
+        table = client.table
+        return (request.type == "act" and table is not None and client.seat in table.session.humans
+                and table.session.match.current_player == client.seat)
 
     @staticmethod
     def _error(client: Client, error: CoincheError, rid: int | str | None = None) -> None:
-        message: dict[str, Any] = {"type": "error", "error": error.to_json()}
-        if rid is not None:
-            message["id"] = rid
-        client.send(message)
+        client.send(messages.message("error", id=rid, error=messages.error(error)))
 
     @staticmethod
     def _reply(client: Client, request: Request, kind: str, **fields: Any) -> None:
-        message: dict[str, Any] = {"type": kind, **fields}
-        if request.id is not None:
-            message["id"] = request.id
-        client.send(message)
+        client.send(messages.message(kind, id=request.id, **fields))
 
     # ------------------------------------------------------------ the lobby
     def _options(self, request: Request) -> tuple[str, int]:
@@ -203,7 +306,7 @@ class Referee:
     def _no_opponent(self, client: Client) -> None:
         client.timer = None
         if client.waiting is not None and client.waiting[0] == "queue":
-            client.send({"type": "no_opponent", "waited": self.config.lobby_timeout})
+            client.send(messages.message("no_opponent", waited=self.config.lobby_timeout))
 
     def _on_create(self, client: Client, request: Request) -> None:
         """A private table: the code to share; the table starts when someone joins with it."""
@@ -222,13 +325,20 @@ class Referee:
         if client.waiting is not None and client.waiting[0] == "code":
             code = client.waiting[1]
             self._stop_waiting(client)
-            client.send({"type": "expired", "code": code})
+            client.send(messages.message("expired", code=code))
+            self.watch(client)
 
     def _on_join(self, client: Client, request: Request) -> None:
+        """Sit at the private table waiting with this code.  Wrong codes are counted per address: past
+        ``guesses`` a minute, every join from it is refused for ``guess_block`` seconds."""
         self._free(client, request)
+        wait = self.guesses.blocked(client.address)
+        if wait > 0:
+            raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
         entry = None if code is None else self.private.get(code)
         if entry is None:
+            self.guesses.failed(client.address)
             raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
         self._lobby(client, request)
         creator, key = entry
@@ -260,12 +370,18 @@ class Referee:
 
     def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
         variant, target = key
-        session = Session.new(variant, target, self.config.level, humans=(0, 1))
-        table = Table(self, session, code)
+        session = Session.new(variant, target, self.config.level, seed=self.match_seed(), humans=(0, 1))
+        table = self.table_class(self, session, code)
         self.tables.add(table)
         for seat, token in table.tokens.items():
             self.tokens[token] = (table, seat)
         table.begin(clients)
+        for client in clients:
+            self.watch(client)
+
+    def match_seed(self) -> str:
+        """A fresh secret seed for a match (it never leaves the referee)."""
+        return secrets.token_hex(8)
 
     # ------------------------------------------------------------ at the table
     def _seated(self, client: Client, request: Request) -> Table:
@@ -314,9 +430,9 @@ class Referee:
 
     def stats(self) -> dict[str, Any]:
         return {
-            "clients": len(self.clients), "tables": len(self.tables),
+            "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
         }
 
 
-__all__ = ["Config", "Client", "Referee"]
+__all__ = ["Config", "Client", "Referee", "default_max_clients"]

@@ -15,14 +15,16 @@ import asyncio
 import json
 import logging
 import sys
+import time
 import tracemalloc
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
-from typing import Any, AsyncIterator
+from typing import Any, AsyncIterator, Iterable
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from .addresses import client_key, parse_networks
 from .protocol import dumps
 from .referee import Client, Config, Referee
 
@@ -34,9 +36,12 @@ _CLOSE = object()
 
 
 class WSClient(Client):
-    def __init__(self, config: Config, connection: ServerConnection) -> None:
+    def __init__(self, config: Config, connection: ServerConnection, trusted: tuple = ()) -> None:
         address = connection.remote_address
-        super().__init__(config, peer="" if not address else f"{address[0]}:{address[1]}")
+        host = "" if not address else str(address[0])
+        forwarded = connection.request.headers.get("X-Forwarded-For") if connection.request else None
+        super().__init__(config, peer="" if not address else f"{address[0]}:{address[1]}",
+                         address=client_key(host, forwarded, trusted))
         self.connection = connection
         self.outbox: asyncio.Queue = asyncio.Queue()
         self.closing = False
@@ -77,18 +82,92 @@ class Served:
     port: int
 
 
+class FailureLog:
+    """Failures that come in storms (accepting a connection with no file left, a handshake cut short)
+    logged once per ``every`` seconds with their count and the last one's text, never a traceback each.
+
+    >>> now = [0.0]
+    >>> failures = FailureLog(logging.getLogger("doc"), every=10, clock=lambda: now[0])
+    >>> [failures.add("accept", OSError(24, "Too many open files")) for _ in range(3)]
+    [True, False, False]
+    >>> now[0] = 11.0
+    >>> failures.add("accept", OSError(24, "Too many open files")), failures.counts
+    (True, {})
+    """
+
+    def __init__(self, logger: logging.Logger, every: float = 10.0, clock=time.monotonic) -> None:
+        self.log, self.every, self.clock = logger, every, clock
+        self.counts: dict[str, int] = {}
+        self.last: dict[str, str] = {}
+        self.stamp: dict[str, float] = {}
+
+    def add(self, what: str, error: BaseException | str) -> bool:
+        """Count one failure; ``True`` when it was logged (the first of an interval, with the count of
+        those since the last line)."""
+        now = self.clock()
+        self.counts[what] = self.counts.get(what, 0) + 1
+        self.last[what] = str(error)
+        if now - self.stamp.get(what, -self.every) < self.every:
+            return False
+        count = self.counts.pop(what)
+        self.stamp[what] = now
+        self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every, self.last[what])
+        return True
+
+
+class _HandshakeFailures(logging.Filter):
+    """The websockets library logs a traceback for each failed opening handshake: counted instead."""
+
+    def __init__(self, failures: FailureLog) -> None:
+        super().__init__()
+        self.failures = failures
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.getMessage().startswith("opening handshake failed"):
+            error = record.exc_info[1] if record.exc_info else record.getMessage()
+            self.failures.add("websocket handshake", repr(error))
+            return False
+        return True
+
+
+def _exception_handler(failures: FailureLog, default):
+    """The event loop's handler: the accept loop's failures (``EMFILE``: out of files) are counted."""
+
+    def handle(loop: asyncio.AbstractEventLoop, context: dict) -> None:
+        if "accept" in str(context.get("message", "")):
+            failures.add("accept", context.get("exception") or context.get("message"))
+        elif default is not None:
+            default(loop, context)
+        else:
+            loop.default_exception_handler(context)
+
+    return handle
+
+
 @asynccontextmanager
 async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
-                  origins: list[str] | None = None) -> AsyncIterator[Served]:
-    """The referee serving on ``host:port`` (``port=0``: any free port, see ``Served.port``)."""
-    referee = Referee(config)
+                  origins: list[str] | None = None, trusted_proxies: Iterable[str] = (),
+                  referee_class: type[Referee] = Referee) -> AsyncIterator[Served]:
+    """The referee serving on ``host:port`` (``port=0``: any free port, see ``Served.port``).
+
+    ``trusted_proxies``: addresses or networks of the TLS proxies in front, whose ``X-Forwarded-For``
+    names the client for the per-address limits (nobody else's is believed)."""
+    trusted = parse_networks(trusted_proxies)
+    referee = referee_class(config)
+    loop = asyncio.get_running_loop()
+    failures = FailureLog(log)
+    previous_handler = loop.get_exception_handler()
+    loop.set_exception_handler(_exception_handler(failures, previous_handler))
+    handshakes = _HandshakeFailures(failures)
+    websockets_log = logging.getLogger("websockets.server")
+    websockets_log.addFilter(handshakes)
 
     async def handler(connection: ServerConnection) -> None:
-        client = WSClient(config, connection)
+        client = WSClient(config, connection, trusted)
         writer = asyncio.create_task(client.pump())
         try:
             if not referee.connect(client):
-                client.close(1013, "full")
+                client.close(1013, "try again later")
             async for frame in connection:
                 if not client.closing:  # once closing, frames are read (to finish the handshake) and dropped
                     referee.handle(client, frame)
@@ -103,13 +182,17 @@ async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
                 writer.cancel()
 
     allowed = None if not origins else [*origins, None]
-    async with serve(handler, host, port, max_size=4 * config.max_message, compression=None,
-                     origins=allowed) as server:
-        bound = server.sockets[0].getsockname()
-        try:
-            yield Served(referee, server, host, bound[1])
-        finally:
-            referee.close()
+    try:
+        async with serve(handler, host, port, max_size=4 * config.max_message, compression=None,
+                         origins=allowed) as server:
+            bound = server.sockets[0].getsockname()
+            try:
+                yield Served(referee, server, host, bound[1])
+            finally:
+                referee.close()
+    finally:
+        websockets_log.removeFilter(handshakes)
+        loop.set_exception_handler(previous_handler)
 
 
 def memory() -> dict[str, int]:

@@ -2,8 +2,9 @@
 the two players' connections and tokens, and the timers that drive its bots and its grace periods.
 
 Nothing here does I/O: a client is anything with ``send(message)``, and the timers run on the
-referee's event loop.  Each seat only ever receives :func:`public_state` of its own seat and
-:func:`public_event` of what happened.
+referee's event loop; the bots think in the referee's worker processes, never in the event loop.
+Each seat only ever receives :meth:`Table.state_for` its own seat and :meth:`Table.public_event`
+of what happened, both built field by field (:mod:`coinche_referee.messages`).
 """
 
 from __future__ import annotations
@@ -14,7 +15,8 @@ from typing import TYPE_CHECKING, Any, Callable
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 
-from .protocol import RefereeError, public_event, public_state
+from . import messages
+from .protocol import RefereeError
 
 if TYPE_CHECKING:
     from .referee import Client, Referee
@@ -42,24 +44,33 @@ class Table:
         self.closed = False
 
     # ------------------------------------------------------------ messages
+    def state_for(self, seat: int) -> dict[str, Any]:
+        return messages.seat_state(self.session, seat)
+
+    def public_event(self, event: dict[str, Any], deal_index: int) -> dict[str, Any]:
+        return messages.event(event, deal_index)
+
     def _send(self, to: int, kind: str, /, **fields: Any) -> None:
         client = self.clients[to]
         if client is not None:
-            client.send({"type": kind, **fields})
+            client.send(messages.message(kind, **fields))
 
     def _send_state(self, to: int, kind: str, /, **fields: Any) -> None:
         client = self.clients[to]
         if client is not None:
-            client.send({"type": kind, **fields, "state": public_state(self.session, to)})
+            client.send(messages.message(kind, **fields, state=self.state_for(to)))
 
     def _tell_opponent(self, seat: int, status: str, **fields: Any) -> None:
         self._send(1 - seat, "opponent", status=status, seat=seat, **fields)
 
     def _broadcast(self, event: dict, deal_index: int, actor: int = -1, rid: int | str | None = None) -> None:
-        public = public_event(event, deal_index)
+        public = self.public_event(event, deal_index)
         for seat in SEATS:
-            extra = {"id": rid} if seat == actor and rid is not None else {}
-            self._send_state(seat, "update", **extra, event=public)
+            self._send_state(seat, "update", id=rid if seat == actor else None, event=public)
+        if self.session.match.is_over:  # the players' connections are now idle ones
+            for client in self.clients.values():
+                if client is not None:
+                    self.referee.watch(client)
 
     # ------------------------------------------------------------ seating
     def begin(self, clients: tuple["Client", "Client"]) -> None:
@@ -67,7 +78,7 @@ class Table:
         for seat, client in zip(SEATS, clients):
             self._bind(seat, client)
         for seat in SEATS:
-            self._send_state(seat, "start", seat=seat, token=self.tokens[seat], code=self.code, names=self.names)
+            self._send_state(seat, "start", seat=seat, token=self.tokens[seat], code=self.code, names=list(self.names))
         self._schedule_bot()
 
     def _bind(self, seat: int, client: "Client") -> None:
@@ -79,15 +90,15 @@ class Table:
         old = self.clients[seat]
         if old is not None and old is not client:
             old.table, old.seat = None, -1
-            old.send({"type": "error", "error": RefereeError("superseded").to_json()})
+            old.send(messages.message("error", error=messages.error(RefereeError("superseded"))))
             old.close(4000, "superseded")
         timer = self.away.pop(seat, None)
         if timer is not None:
             timer.cancel()
             self._tell_opponent(seat, "back")
         self._bind(seat, client)
-        self._send_state(seat, "resumed", **({"id": rid} if rid is not None else {}), seat=seat,
-                         token=self.tokens[seat], code=self.code, names=self.names)
+        self._send_state(seat, "resumed", id=rid, seat=seat, token=self.tokens[seat], code=self.code,
+                         names=list(self.names))
 
     def drop(self, seat: int) -> None:
         """The seat's connection is gone: it has ``grace`` seconds to come back before a bot sits."""
@@ -162,7 +173,7 @@ class Table:
         self._schedule_bot()
 
     def send_state(self, seat: int, rid: int | str | None) -> None:
-        self._send_state(seat, "state", **({"id": rid} if rid is not None else {}))
+        self._send_state(seat, "state", id=rid)
 
     def _schedule_bot(self) -> None:
         if self.closed or self.bot_timer is not None:
@@ -180,11 +191,11 @@ class Table:
         if turn is None:
             return
         seat, bot, view = turn
-        pool = self.referee.pool
-        if pool is None:  # the bot thinks here, in the event loop
-            self._bot_acts(seat, lambda: bot.act(view))
+        try:
+            future = self.referee.think(decide, bot, view)
+        except Exception as e:  # no worker could be started: this table cannot go on
+            self._fail(e)
             return
-        future = self.referee.loop.run_in_executor(pool, decide, bot, view)
         self.bot_timer = future  # nobody else moves meanwhile: it is the bot's turn
         future.add_done_callback(lambda done: self._bot_decided(seat, done))
 
@@ -198,14 +209,19 @@ class Table:
         try:
             event = self.session.bot_apply(seat, decide())
         except Exception as e:  # a bot's bug must not take the referee down: end this table
-            log.exception("bot failed at table %s", self.describe()["session"]["settings"].get("seed"))
-            for seat in SEATS:
-                self._send(seat, "error", error=RefereeError("internal", detail=type(e).__name__).to_json())
-            self.close()
+            self._fail(e)
             return
         self.referee.actions += 1
         self._broadcast(event, deal_index)
         self._schedule_bot()
+
+    def _fail(self, error: Exception) -> None:
+        """A bot could not act: both players are told (``internal``) and the table ends."""
+        log.error("bot failed at table %s: %r", self.describe()["session"]["settings"].get("seed"), error,
+                  exc_info=error)
+        for seat in SEATS:
+            self._send(seat, "error", error=messages.error(RefereeError("internal", detail=type(error).__name__)))
+        self.close()
 
     # ------------------------------------------------------------ inspection (tests, stats)
     def describe(self) -> dict[str, Any]:

@@ -319,7 +319,7 @@ drawProgress();
 show("home");
 performance.mark("home-visible");
 const [{ Online }, { resumeAfterUpdate }] = await Promise.all([onlineModule, pwaModule, loadGame()]);
-online = new Online({ settings, show, getGame, startNew, goHome });
+online = new Online({ settings, show, getGame, startNew, goHome, engine });
 applyTranslations(document); // the lobby's texts
 if (!playSharedDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table

@@ -59,6 +59,12 @@ export class RefereeClient {
         let message;
         try { message = JSON.parse(event.data); } catch { return; }
         if (!welcomed) {
+          if (message.type === "error") { // turned away at the door: full, or too many from this address
+            welcomed = true;
+            clearTimeout(timer);
+            reject(new RefereeError(message.error));
+            return;
+          }
           if (message.type !== "welcome" || message.protocol !== PROTOCOL) { fail("protocol"); return; }
           welcomed = true;
           clearTimeout(timer);

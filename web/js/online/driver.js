@@ -1,8 +1,9 @@
 // The table's driver for a 1v1 match: the same commands as the engine worker (see table/game.js), answered
 // by the referee. "act" sends the player's action with the seq of the state they acted on (a late or
 // double click is refused as stale, never played); "bot_step" hands over the next action of anyone else
-// (bots and the opponent), in the order the referee sent them; "coach" has no auction advice online.
-import { t } from "../i18n.js";
+// (bots and the opponent), in the order the referee sent them; "coach" asks the page's own engine worker
+// (web command coach_view) for the Normal bot's call on the seat's view the referee sent, as in solo play:
+// the referee sends nothing for it.
 import { RefereeError } from "./client.js";
 
 // The refusals of an action the table words itself (it shows `error.<code>`; others as error.internal).
@@ -13,9 +14,11 @@ export class RefereeDriver {
   #queue = []; // updates not yet shown, oldest first
   #waiter = null; // {resolve, reject} of a "bot_step" waiting for the next update
   #shown = null; // the state the player last saw
+  #engine; // the page's engine worker: the coach thinks there
 
-  constructor(state) {
+  constructor(state, engine) {
     this.#shown = state;
+    this.#engine = engine;
   }
 
   // The connection to act through (a new one after each reconnection).
@@ -63,7 +66,7 @@ export class RefereeDriver {
       }
       return new Promise((resolve, reject) => { this.#waiter = { resolve, reject }; });
     }
-    if (cmd === "coach") return { note: t("online.coach_note") };
+    if (cmd === "coach") return this.#engine ? this.#engine.call("coach_view", { view: this.#shown.deal }) : null;
     if (cmd === "state") return { state: this.#shown };
     throw new RefereeError({ key: "unknown_command", params: { cmd } });
   }

@@ -33,6 +33,8 @@ const ERROR_TEXT = {
   bad_token: "online.seat_lost",
   seat_lost: "online.seat_lost",
   server_full: "online.server_full",
+  too_many_connections: "online.too_many_connections",
+  too_many_guesses: "online.too_many_guesses",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 
@@ -49,7 +51,7 @@ function bigButton(id, label, detail, primary = false) {
 }
 
 export class Online {
-  #app; // {settings, show(screen), getGame(), startNew(variant), goHome()} from main.js
+  #app; // {settings, show(screen), getGame(), startNew(variant), goHome(), engine} from main.js
   #prefs = loadPrefs();
   #root;
   #banner;
@@ -243,7 +245,7 @@ export class Online {
     this.#names = { [other]: this.#opponentName };
     if (!state.humans.includes(other)) this.#names[other] = t("online.bot_for", { name: this.#opponentName });
     this.#driver?.reset(state);
-    this.#driver = new RefereeDriver(state);
+    this.#driver = new RefereeDriver(state, this.#app.engine);
     this.#driver.use(this.#client);
     this.#tell(null);
     this.#app.show("table");
@@ -383,7 +385,9 @@ export class Online {
     this.#close();
     this.#mode("error");
     const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#setStatus(key, { code: error.params?.code ?? "", detail: error.message ?? error.code });
+    this.#setStatus(key, {
+      code: error.params?.code ?? "", detail: error.message ?? error.code, seconds: error.params?.retry_after ?? 60,
+    });
   }
 
   #setStatus(key, params = {}) {

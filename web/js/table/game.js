@@ -354,12 +354,6 @@ export class Game {
       return;
     }
     if (!advice || this.#state !== state || !this.#settings.coach) return;
-    if (advice.note) { // a driver without an auction coach says so
-      line.append(coachLabel(), document.createTextNode(advice.note));
-      line.dataset.kind = "note";
-      line.hidden = false;
-      return;
-    }
     const reason = coachReason(advice);
     line.append(coachLabel(), document.createTextNode(t("coach.auction", { call: advice.call }) + (reason ? ` ${reason}` : "")));
     line.dataset.kind = "auction";

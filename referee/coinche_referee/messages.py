@@ -1,0 +1,215 @@
+"""Everything the referee sends, built field by field from what PROTOCOL.md lists.
+
+Nothing here copies the session's state and deletes what must not go out: each message type has
+its fields (:data:`FIELDS`), and the nested values (a seat's view, an event, an error) are built
+one documented field at a time from the engine's objects.  A field the engine adds later reaches
+no player until it is written here and in PROTOCOL.md (``tests/test_referee_audit.py`` compares
+the field paths a whole match shows with the table there).  Never sent: a seed, a generator's
+state, the deck order, another seat's hand or token.
+
+>>> message("pong", id=3)
+{'type': 'pong', 'id': 3}
+>>> message("pong", seed=1)
+Traceback (most recent call last):
+...
+ValueError: 'pong' has no field 'seed'
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from coinche.cards import card_name
+from coinche.errors import CoincheError
+
+#: The top-level fields of each message type (``type`` apart; ``id`` where a request is answered).
+FIELDS: dict[str, tuple[str, ...]] = {
+    "welcome": ("protocol", "engine", "level", "variants", "targets", "defaults", "grace", "lobby_timeout",
+                "limits"),
+    "pong": ("id",),
+    "waiting": ("id", "variant", "target"),
+    "no_opponent": ("waited",),
+    "created": ("id", "code", "variant", "target"),
+    "expired": ("code",),
+    "cancelled": ("id",),
+    "left": ("id",),
+    "start": ("seat", "token", "code", "names", "state"),
+    "resumed": ("id", "seat", "token", "code", "names", "state"),
+    "update": ("id", "event", "state"),
+    "state": ("id", "state"),
+    "opponent": ("seat", "status", "grace"),
+    "error": ("id", "error"),
+}
+
+
+def message(kind: str, /, **fields: Any) -> dict[str, Any]:
+    """One message of type ``kind``; a field its type does not list is a bug, refused here."""
+    allowed = FIELDS[kind]
+    out: dict[str, Any] = {"type": kind}
+    for name, value in fields.items():
+        if name not in allowed:
+            raise ValueError(f"{kind!r} has no field {name!r}")
+        if name == "id" and value is None:
+            continue
+        out[name] = value
+    return out
+
+
+# ---------------------------------------------------------------- a seat's state
+
+def _contract(contract) -> dict[str, Any] | None:
+    if contract is None:
+        return None
+    js = contract.to_json()
+    return {"declarer": js["declarer"], "trump": js["trump"], "value": js["value"], "multiplier": js["multiplier"]}
+
+
+def _score(score) -> dict[str, Any] | None:
+    if score is None:
+        return None
+    js = score.to_json()
+    return {"cards": list(js["cards"]), "belote": js["belote"], "tricks": list(js["tricks"]), "made": js["made"],
+            "scores": list(js["scores"])}
+
+
+def _reason_params(params: dict[str, Any]) -> dict[str, Any]:
+    """The parameters of a forbidden card's reason: the suit to follow, or the card to beat."""
+    return {k: str(params[k]) for k in ("suit", "card") if k in params}
+
+
+def _ruling(view) -> dict[str, Any]:
+    ruling = view.ruling()
+    return {
+        "rule": ruling.rule,
+        "note": ruling.note,
+        "forbidden": {card_name(f.card): {"rule": f.rule, "key": f.key, "params": _reason_params(f.params)}
+                      for f in ruling.forbidden},
+    }
+
+
+def seat_view(view) -> dict[str, Any]:
+    """A :class:`coinche.view.SeatView` as the page reads it: this seat's hand, the public table."""
+    out = {
+        "seat": view.seat,
+        "variant": view.variant,
+        "dealer": view.dealer,
+        "phase": view.phase,
+        "current_player": view.current_player,
+        "hand": [str(c) for c in view.hand],
+        "hand_counts": list(view.hand_counts),
+        "calls": [[seat, str(call)] for seat, call in view.calls],
+        "turned": None if view.turned is None else str(view.turned),
+        "contract": _contract(view.contract),
+        "leader": view.leader,
+        "trick": [str(c) for c in view.trick],
+        "tricks": [{"leader": leader, "cards": [str(c) for c in cards], "winner": winner}
+                   for leader, cards, winner in view.tricks],
+        "announcements": [{"seat": seat, "kind": kind, "card": str(card)} for seat, kind, card in view.announcements],
+        "cards_won": list(view.cards_won),
+        "tricks_won": list(view.tricks_won),
+        "result": _score(view.result),
+        "void": view.void,
+        "legal": [str(a) for a in view.legal],
+    }
+    if view.legal and view.phase == "play":
+        out["ruling"] = _ruling(view)
+    return out
+
+
+def _history_entry(record: dict[str, Any]) -> dict[str, Any]:
+    result = record["result"]
+    return {"scores": list(result["scores"]), "void": result["void"], "contract": _record_contract(result["contract"]),
+            "made": result.get("made")}
+
+
+def _record_contract(js: dict[str, Any] | None) -> dict[str, Any] | None:
+    if js is None:
+        return None
+    return {"declarer": js["declarer"], "trump": js["trump"], "value": js["value"], "multiplier": js["multiplier"]}
+
+
+def seat_state(session, seat: int) -> dict[str, Any]:
+    """The match as ``seat`` may see it (the ``state`` of start, update, resumed and state)."""
+    match = session.match
+    deal = match.deal
+    last = deal.tricks[-1] if deal.tricks else None
+    return {
+        "seq": len(session.actions),
+        "variant": match.rules.variant,
+        "target": match.rules.target,
+        "totals": list(match.totals),
+        "deal_index": match.deal_index,
+        "winner": match.winner,
+        "deal": seat_view(deal.view(seat)),
+        "settings": {"variant": match.rules.variant, "target": match.rules.target,
+                     "level": session.settings["level"], "humans": list(session.humans)},
+        "humans": list(session.humans),
+        "history": [_history_entry(r) for r in match.history],
+        "last_trick": None if last is None else {
+            "leader": last[0], "cards": [card_name(c) for c in last[1]], "winner": last[2]},
+    }
+
+
+# ---------------------------------------------------------------- what happened
+
+def _deal_record(record: dict[str, Any]) -> dict[str, Any]:
+    """A finished deal as every player may see it: never the deck; the hands only after a played deal
+    (every card of them has then been played face up by its seat; a void deal's were never shown)."""
+    result = record["result"]
+    out: dict[str, Any] = {"variant": record["variant"], "dealer": record["dealer"]}
+    if not result["void"]:
+        out["hands"] = list(record["hands"])
+    out["turned"] = record["turned"]
+    out["calls"] = list(record["calls"])
+    out["plays"] = list(record["plays"])
+    public = {"void": result["void"], "contract": _record_contract(result["contract"])}
+    for name in ("cards", "belote", "tricks", "made", "scores"):
+        if name in result:
+            value = result[name]
+            public[name] = list(value) if isinstance(value, (list, tuple)) else value
+    out["result"] = public
+    return out
+
+
+def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
+    """An event of ``Session.act``/``bot_apply`` as every player may see it (see PROTOCOL.md)."""
+    out: dict[str, Any] = {"seat": raw["seat"], "action": str(raw["action"]), "type": raw["type"],
+                           "deal_index": deal_index}
+    if "announce" in raw:
+        out["announce"] = str(raw["announce"])
+    trick = raw.get("trick")
+    if trick is not None:
+        out["trick"] = {"leader": trick["leader"], "cards": [str(c) for c in trick["cards"]],
+                        "winner": trick["winner"], "points": trick["points"], "last": bool(trick["last"])}
+    end = raw.get("deal_end")
+    if end is not None:
+        out["deal_end"] = {"totals": list(end["totals"]), "record": _deal_record(end["record"])}
+    over = raw.get("match_over")
+    if over is not None:
+        out["match_over"] = {"winner": over["winner"], "totals": list(over["totals"])}
+    return out
+
+
+# ---------------------------------------------------------------- refusals
+
+#: The parameters an error may carry (PROTOCOL.md, "Errors"): the request's own values, the table's
+#: public ones, and the limits.  Anything else an error holds stays in the referee's log.
+ERROR_PARAMS = ("detail", "size", "limit", "type", "code", "seq", "sent", "seat", "expected", "call", "card",
+                "reason", "rule", "text", "retry_after", "seconds")
+_SCALAR = (str, int, float, bool, type(None))
+
+
+def error(e: CoincheError) -> dict[str, Any]:
+    """``{"key", "params", "message"}`` of a refusal, its parameters taken from the documented list."""
+    given = e.to_json()["params"]
+    params: dict[str, Any] = {}
+    for name in ERROR_PARAMS:
+        if name in given:
+            value = given[name]
+            params[name] = value if isinstance(value, _SCALAR) else str(value)
+    if isinstance(given.get("reason_params"), dict):
+        params["reason_params"] = _reason_params(given["reason_params"])
+    return {"key": e.key, "params": params, "message": e.english()}
+
+
+__all__ = ["FIELDS", "message", "seat_view", "seat_state", "event", "error"]

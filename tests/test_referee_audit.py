@@ -1,0 +1,483 @@
+"""The whole-match audit of what the referee sends: nothing secret ever leaves it.
+
+Recorded once per module: every message of every connection over whole matches of both variants,
+one by the queue and one by private code, with a dropped socket resumed, a second connection taking
+a seat over, a player who leaves and one who never comes back (both replaced by bots), and a tour of
+refused requests (every error and its parameters).  Three checks run over the recording:
+
+(a) no card that another seat holds at that moment appears anywhere in a message to a seat (keys,
+    nested values, error texts), nor the other seat's token, nor the match seed;
+(b) every number and every numeric string of every message (and every text, as a match seed) tried
+    through the engine as a deal seed and as a match seed re-deals none of the match's hands;
+(c) the set of field paths seen, per message type, is exactly the one PROTOCOL.md documents.
+
+Each check is shown to fire on a referee double that plants a leak of its kind.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import re
+from pathlib import Path
+from typing import Any, Iterator
+
+import pytest
+
+from coinche.deal import Deal
+from coinche.match import Match, Rules
+from coinche_referee.referee import Config, Referee
+from coinche_referee.server import running
+from coinche_referee.table import Table
+from test_referee_helpers import CARD, Player, find_leaks
+
+PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
+CONFIG = Config(bot_delay=0, level="easy", grace=0.3, lobby_timeout=0.3, private_timeout=1.0, idle_timeout=0.5,
+                rate=1000, burst=1000, max_per_address=8, guesses=3)
+#: Fixed match seeds (the referee draws secret ones): deals with belote and every kind of forbidden card.
+SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4"]
+
+
+class SeededReferee(Referee):
+    """The referee with known match seeds, so the recording is the same each run."""
+
+    seeds: list[str] = []
+
+    def match_seed(self) -> str:
+        return self.seeds.pop(0)
+
+
+# ---------------------------------------------------------------- scripted players
+
+class Auditor(Player):
+    """A player who plays whole matches and, on the way, sends what a careless or hostile page would."""
+
+    def __init__(self, ws) -> None:
+        super().__init__(ws)
+        self.rid = 0
+        self.toured: set[str] = set()
+
+    async def ask(self, **message: Any) -> dict[str, Any]:
+        """Send with a fresh id; the answer carrying that id (messages in between are logged)."""
+        self.rid += 1
+        await self.send(id=self.rid, **message)
+        while True:
+            reply = await self.recv()
+            if reply.get("id") == self.rid:
+                return reply
+
+    async def refused(self, key: str, frame: Any = None, **message: Any) -> dict[str, Any]:
+        if frame is not None:
+            await self.ws.send(frame)
+            while (reply := await self.recv())["type"] != "error":
+                pass
+        else:
+            reply = await self.ask(**message)
+        assert reply["type"] == "error" and reply["error"]["key"] == key, (key, reply)
+        return reply
+
+    async def tour_seated(self) -> None:
+        """Refusals any time at the table."""
+        await self.refused("bad_json", frame="{")
+        await self.refused("binary", frame=b"\x00")
+        await self.refused("too_large", frame=json.dumps({"type": "ping", "pad": "x" * 5000}))
+        await self.refused("bad_message", type="act")
+        await self.refused("unknown_type", type="dance")
+        await self.refused("already_seated", type="queue")
+        await self.refused("not_waiting", type="cancel")
+        assert (await self.ask(type="ping"))["type"] == "pong"
+        assert (await self.ask(type="state"))["type"] == "state"
+
+    async def tour_turn(self) -> None:
+        """Refusals on this seat's turn: wrong phase, unknown text, illegal call or card, stale seq."""
+        deal = self.state["deal"]
+        if deal["phase"] == "auction" and "auction" not in self.toured:
+            self.toured.add("auction")
+            await self.refused("unknown_call", type="act", action=deal["hand"][0])
+            if "surcoinche" not in deal["legal"]:
+                await self.refused("illegal_call", type="act", action="surcoinche")
+            await self.refused("stale", type="act", action="pass", seq=self.state["seq"] + 7)
+        if deal["phase"] == "play" and "play" not in self.toured:
+            self.toured.add("play")
+            await self.refused("unknown_card", type="act", action="zz")
+        if deal["phase"] == "play":
+            by_reason = {}
+            for card, why in deal["ruling"]["forbidden"].items():
+                by_reason.setdefault(why["key"], card)
+            for key, card in by_reason.items():
+                if key not in self.toured:
+                    self.toured.add(key)
+                    await self.refused("illegal_card", type="act", action=card)
+
+    async def play(self, rng: random.Random, until=None) -> None:
+        acted = -1
+        while self.state["winner"] is None and not (until and until(self)):
+            if self.my_turn and acted != self.state["seq"]:
+                acted = self.state["seq"]
+                await self.tour_turn()
+                if not self.my_turn or self.state["seq"] != acted:
+                    continue
+                self.rid += 1
+                await self.send(type="act", action=self.choose(rng), seq=acted, id=self.rid)
+            elif not self.my_turn and "out_of_turn" not in self.toured and self.state["deal"]["phase"] == "play":
+                self.toured.add("out_of_turn")
+                await self.send(type="act", action="pass", id=0)
+            message = await self.recv()
+            assert message["type"] != "error" or message.get("id") == 0, message
+
+
+async def stranger_tour(url: str, table_code: str) -> list[list[dict]]:
+    """What a client with no seat is told: not seated, bad token, wrong codes until refused, the
+    per-address limit, a private table that expires, and the close of an idle connection."""
+    s = await Auditor.join(url)
+    await s.refused("not_seated", type="state")
+    await s.refused("bad_token", type="resume", token="x" * 24)
+    for code in ("ZZZZZZ", "ZZZZZY", "ZZZZZX"):
+        assert (await s.refused("no_such_table", type="join", code=code))["error"]["params"]["code"] == code
+    retry = (await s.refused("too_many_guesses", type="join", code=table_code))["error"]["params"]["retry_after"]
+    assert 0 < retry <= 61
+    assert (await s.ask(type="create", variant="classic"))["type"] == "created"
+    await s.recv("expired", timeout=3)
+    assert (await s.ask(type="queue", target=701))["type"] == "waiting"
+    assert (await s.ask(type="cancel"))["type"] == "cancelled"
+    crowd = []
+    while True:  # up to the per-address limit: the next one is refused and closed
+        extra = Auditor(await __import__("websockets").asyncio.client.connect(url))
+        first = await extra.recv()
+        crowd.append(extra)
+        if first["type"] == "error":
+            assert first["error"]["key"] == "too_many_connections"
+            break
+        assert len(crowd) <= CONFIG.max_per_address
+    for extra in crowd:
+        await extra.close()
+    idle = await Auditor.join(url)
+    assert (await idle.recv(timeout=3))["error"]["key"] == "idle"
+    await s.close()
+    return [s.log, idle.log, *(extra.log for extra in crowd)]
+
+
+async def record(url: str, referee: Referee) -> dict[str, Any]:
+    """Both matches, as described at the top; every log, the tables' snapshots and tokens."""
+    logs: list[tuple[str, int | None, list[dict]]] = []
+    matches = []
+
+    # A coinche match through the queue: A alone long enough to hear "no_opponent".
+    a, b = await Auditor.join(url), await Auditor.join(url)
+    assert (await a.ask(type="queue", variant="coinche", target=1000, name="Ana"))["type"] == "waiting"
+    await a.recv("no_opponent", timeout=3)
+    await b.send(type="queue", variant="coinche", target=1000, name="Bob")
+    await a.recv("start")
+    await b.recv("start")
+    a, b = (a, b) if a.seat == 0 else (b, a)
+    [table] = referee.tables
+    tokens = dict(table.tokens)
+    await a.tour_seated()
+    ra, rb = random.Random(1), random.Random(2)
+    await asyncio.gather(a.play(ra, until=lambda p: p.state["seq"] >= 20), b.play(rb, until=lambda p: p.state["seq"] >= 20))
+    await a.close()  # dropped: B hears "away", then "back"
+    back = await Auditor.join(url)
+    assert (await back.ask(type="resume", token=tokens[0]))["type"] == "resumed"
+    again = await Auditor.join(url)  # a second connection takes the seat over: the first is superseded
+    assert (await again.ask(type="resume", token=tokens[0]))["type"] == "resumed"
+    await back.recv("error")
+    until = dict(until=lambda p: p.state["seq"] >= 60)
+    await asyncio.gather(again.play(ra, **until), b.play(rb, **until))
+    assert (await b.ask(type="leave"))["type"] == "left"  # gone for good: a bot plays seat 1
+    await b.refused("not_seated", type="act", action="pass")
+    await again.play(ra)
+    assert table.session.humans == (0,) and table.session.match.is_over
+    matches.append((table.session.snapshot(), tokens))
+    logs += [("coinche", 0, a.log + back.log + again.log), ("coinche", 1, b.log)]
+    await again.close()
+    await b.close()
+
+    # A classic match by private code: B drops and never comes back.
+    a, b = await Auditor.join(url), await Auditor.join(url)
+    code = (await a.ask(type="create", variant="classic", target=1000))["code"]
+    await b.send(type="join", code=code.lower())
+    await a.recv("start")
+    await b.recv("start")
+    [table] = [t for t in referee.tables if t.code == code]
+    tokens = dict(table.tokens)
+    await b.tour_seated()
+    ra, rb = random.Random(3), random.Random(4)
+    until = dict(until=lambda p: p.state["seq"] >= 30)
+    await asyncio.gather(a.play(ra, **until), b.play(rb, **until))
+    await b.close()
+    await a.recv("opponent")
+    while (await a.recv("opponent", timeout=3))["status"] != "replaced":
+        pass
+    await a.play(ra)
+    assert table.session.humans == (0,) and table.session.match.is_over
+    matches.append((table.session.snapshot(), tokens))
+    logs += [("classic", 0, a.log), ("classic", 1, b.log)]
+    await a.close()
+
+    strangers = await stranger_tour(url, code)
+    return {"logs": logs, "matches": matches, "strangers": strangers}
+
+
+def recorded(referee_class=SeededReferee, seeds=SEEDS) -> dict[str, Any]:
+    class Recording(referee_class):
+        pass
+
+    Recording.seeds = list(seeds)
+
+    async def main():
+        async with running(CONFIG, referee_class=Recording) as served:
+            return await asyncio.wait_for(record(f"ws://127.0.0.1:{served.port}", served.referee), 600)
+
+    return asyncio.run(main())
+
+
+@pytest.fixture(scope="module")
+def corpus():
+    return recorded()
+
+
+# ---------------------------------------------------------------- (a) cards, tokens, the seed
+
+def card_leaks(corpus: dict[str, Any]) -> list[str]:
+    """Cards another seat holds, the other seat's token, the match seed: wherever they appear."""
+    leaks = []
+    for (variant, seat, log), (snapshot, tokens) in zip(corpus["logs"], [m for m in corpus["matches"] for _ in (0, 1)]):
+        leaks += [f"{variant}: {leak}" for leak in find_leaks({seat: log}, snapshot)]
+        other = tokens[1 - seat]
+        leaks += [f"{variant} seat {seat}: the other seat's token in {m['type']}" for m in log if other in json.dumps(m)]
+    for log in corpus["strangers"]:
+        for m in log:
+            leaks += [f"stranger: {card} in {m['type']}" for card in CARD.findall(json.dumps(m))]
+    return leaks
+
+
+def test_a_no_hidden_card_no_token_no_seed_in_any_message(corpus):
+    assert card_leaks(corpus) == []
+    assert sum(len(log) for _, _, log in corpus["logs"]) > 500
+
+
+# ---------------------------------------------------------------- (b) numbers as seeds
+
+def values(message: Any) -> Iterator[Any]:
+    """Every key and scalar value, nested."""
+    if isinstance(message, dict):
+        for key, value in message.items():
+            yield key
+            yield from values(value)
+    elif isinstance(message, list):
+        for value in message:
+            yield from values(value)
+    else:
+        yield message
+
+
+def candidates(logs) -> tuple[set[int], set[str]]:
+    """The numbers (numbers, numeric strings, digit runs in texts) and the texts of every message."""
+    numbers, texts = set(), set()
+    for log in logs:
+        for message in log:
+            for value in values(message):
+                if isinstance(value, bool) or value is None:
+                    continue
+                if isinstance(value, (int, float)):
+                    if float(value).is_integer():
+                        numbers.add(int(value))
+                    continue
+                texts.add(value)
+                numbers.update(int(run) for run in re.findall(r"\d+", value))
+                try:
+                    numbers.add(int(value, 16))
+                except ValueError:
+                    pass
+    return numbers, texts
+
+
+def seed_leaks(corpus: dict[str, Any]) -> list[str]:
+    """Every candidate that, as a deal seed or a match seed, re-deals a hand of a recorded match."""
+    leaks = []
+    all_logs = [log for _, _, log in corpus["logs"]] + corpus["strangers"]
+    numbers, texts = candidates(all_logs)
+    for snapshot, _ in corpus["matches"]:
+        settings = snapshot["settings"]
+        rules = Rules(settings["variant"], settings["target"])
+        match = Match(rules, seed=settings["seed"])
+        for action in snapshot["actions"]:
+            match.apply(action)
+        deals = match.deal_index + (0 if match.is_over else 1)
+        # a deal as its four hands, whoever holds which (a seed re-deals all four: a classic deal's 5-card
+        # hands alone would meet by chance among thousands of candidates)
+        dealt = {frozenset(Deal.new(rules.variant, i & 3, match.deal_seed(i)).hands) for i in range(deals)}
+
+        def redeals(deal_seed: int) -> bool:
+            return any(frozenset(Deal.new(rules.variant, dealer, deal_seed).hands) in dealt for dealer in range(4))
+
+        for n in numbers:
+            if redeals(n):
+                leaks.append(f"{n} is a deal seed")
+        for seed in [*numbers, *texts]:
+            as_match = Match(rules, seed=seed)
+            if any(redeals(as_match.deal_seed(i)) for i in range(deals)):
+                leaks.append(f"{seed!r} is the match seed")
+    return leaks
+
+
+def test_b_no_number_of_any_message_re_deals_a_hand(corpus):
+    numbers, texts = candidates([log for _, _, log in corpus["logs"]])
+    assert len(numbers) > 50 and len(texts) > 50  # the check has something to chew on
+    assert seed_leaks(corpus) == []
+
+
+# ---------------------------------------------------------------- (c) the field paths
+
+def paths(value: Any, prefix: str = "") -> Iterator[str]:
+    """``a.b``, ``a.list[].c`` and, for maps keyed by data (a card), ``a.*.c``."""
+    if isinstance(value, dict):
+        data_keys = prefix.endswith("forbidden")
+        for key, inner in value.items():
+            path = f"{prefix}.{'*' if data_keys else key}" if prefix else key
+            yield path
+            yield from paths(inner, path)
+    elif isinstance(value, list):
+        for inner in value:
+            yield from paths(inner, prefix + "[]")
+
+
+def seen_paths(logs) -> dict[str, set[str]]:
+    """Per message type, the paths seen; a ``state`` object's own paths, whatever message carried it,
+    under ``(state)``."""
+    seen: dict[str, set[str]] = {}
+    for log in logs:
+        for message in log:
+            for path in paths(message):
+                if path.startswith("state."):
+                    seen.setdefault("(state)", set()).add(path[len("state."):])
+                elif path != "type":
+                    seen.setdefault(message["type"], set()).add(path)
+    return seen
+
+
+def documented_paths(text: str) -> dict[str, set[str]]:
+    """The table "Every field" of PROTOCOL.md: one row per message type, and the row ``(state)`` for
+    the state object that start, update, resumed and state carry."""
+    section = text.split("## Every field", 1)[1].split("\n## ", 1)[0]
+    return {kind: set(re.findall(r"`([^`]+)`", cells))
+            for kind, cells in re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)}
+
+
+def test_c_the_fields_seen_are_exactly_those_protocol_md_documents(corpus):
+    documented = documented_paths(PROTOCOL_MD.read_text())
+    seen = seen_paths([log for _, _, log in corpus["logs"]] + corpus["strangers"])
+    assert set(seen) == set(documented)
+    for kind in documented:
+        assert seen[kind] - documented[kind] == set(), f"{kind}: sent but not documented"
+        assert documented[kind] - seen[kind] == set(), f"{kind}: documented but never seen"
+
+
+def test_the_paths_and_the_table_reader():
+    assert sorted(paths({"a": [{"b": 1}], "forbidden": {"Jh": {"k": 1}}, "c": [1, 2]})) == [
+        "a", "a[].b", "c", "forbidden", "forbidden.*", "forbidden.*.k"]
+    text = "## Every field\n\n| `(state)` | `seq` |\n| `state` | `id`, `state` |\n| `pong` | `id` |\n\n## Next\n| `x` | `y` |"
+    assert documented_paths(text) == {"(state)": {"seq"}, "state": {"id", "state"}, "pong": {"id"}}
+    assert seen_paths([[{"type": "state", "id": 1, "state": {"seq": 2}}]]) == {"state": {"id", "state"},
+                                                                              "(state)": {"seq"}}
+
+
+# ---------------------------------------------------------------- planted leaks: each check fires
+
+class PeekingTable(Table):
+    """(a): the next seat's hand, in a nested field of the state."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        state["peek"] = {"hand": [str(c) for c in self.session.match.deal.view((seat + 1) % 4).hand]}
+        return state
+
+
+class SeedingTable(Table):
+    """(b): the current deal's seed, as the engine's state once sent it."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        match = self.session.match
+        state["deal_seed"] = str(match.deal_seed(match.deal_index))
+        return state
+
+
+class SettingsTable(Table):
+    """(b): the match seed, in a field of the settings (where the engine keeps it)."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        state["settings"]["seed"] = self.session.settings["seed"]
+        return state
+
+
+class ChattyTable(Table):
+    """(c): an innocent field PROTOCOL.md does not list."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        state["debug"] = {"tables": 1}
+        return state
+
+
+class WhisperingReferee(SeededReferee):
+    """(a) in an error text: the refusal mentions a card of the next seat."""
+
+    def _error(self, client, error, rid=None):
+        table = client.table
+        if table is not None and table.session.match.deal.phase.name != "OVER":
+            hand = table.session.match.deal.view((client.seat + 1) % 4).hand
+            if hand:
+                error.english = lambda text=f"refused ({hand[0]} is with your left)": text
+        super()._error(client, error, rid)
+
+
+def planted(table_class=Table, referee_class=SeededReferee) -> dict[str, Any]:
+    """A short recording (an auction and a few tricks, a refusal or two) from a referee double."""
+
+    class Double(referee_class):
+        pass
+
+    Double.table_class = table_class
+    Double.seeds = ["plant"]
+
+    async def scenario(url, referee):
+        a, b = await Auditor.join(url), await Auditor.join(url)
+        await a.ask(type="queue", target=501)
+        await b.send(type="queue", target=501)
+        await a.recv("start")
+        await b.recv("start")
+        a, b = (a, b) if a.seat == 0 else (b, a)
+        [table] = referee.tables
+        until = dict(until=lambda p: p.state["seq"] >= 16)
+        await asyncio.gather(a.play(random.Random(5), **until), b.play(random.Random(6), **until))
+        await a.refused("unknown_type", type="dance")
+        return {"logs": [("coinche", 0, a.log), ("coinche", 1, b.log)],
+                "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
+
+    async def main():
+        async with running(CONFIG, referee_class=Double) as served:
+            return await asyncio.wait_for(scenario(f"ws://127.0.0.1:{served.port}", served.referee), 120)
+
+    return asyncio.run(main())
+
+
+def test_a_fires_on_a_hand_in_a_nested_field_and_on_a_card_in_an_error_text():
+    assert any("in update" in leak or "in start" in leak for leak in card_leaks(planted(PeekingTable)))
+    whispered = card_leaks(planted(referee_class=WhisperingReferee))
+    assert any("in error" in leak for leak in whispered)
+
+
+def test_b_fires_on_the_deal_seed_and_c_on_a_field_nobody_documented():
+    seeded = planted(SeedingTable)
+    assert any("is a deal seed" in leak for leak in seed_leaks(seeded))
+    assert card_leaks(seeded) == []  # a seed shows no card: only (b) sees it
+    settings_leak = planted(SettingsTable)
+    assert "'plant' is the match seed" in seed_leaks(settings_leak)
+    documented = documented_paths(PROTOCOL_MD.read_text())
+    chatty = seen_paths([log for _, _, log in planted(ChattyTable)["logs"]])
+    assert "debug.tables" in chatty["(state)"] - documented["(state)"]
+    clean = seen_paths([log for _, _, log in planted()["logs"]])
+    assert all(clean[kind] <= documented[kind] for kind in clean)
