@@ -276,7 +276,7 @@ def test_card_coach_names_the_card_played():
 def test_auction_shifts_move_points_between_sides():
     """The auction's pessimism: our contract's rows lose DECLARER_SHIFT points to the defence; a coinche
     is weighed with the opponents' rows shifted towards their declarer (a negative shift)."""
-    from coinche.bots.search import Outcomes
+    from coinche.bots.auction import Outcomes
     from coinche.scoring import Contract
 
     ours = Outcomes(0, 24)
@@ -287,4 +287,20 @@ def test_auction_shifts_move_points_between_sides():
     wary = theirs.shifted(-16)
     assert wary.rows[0][0] == (74, 88)
     contract = Contract("coinche", 1, 0, 80, 2)
-    assert theirs.made_chance(contract) == 0.0 and wary.made_chance(contract) == 1.0
+    assert theirs.made_chance(contract) == 0 and wary.made_chance(contract) == 100
+
+
+def test_evaluate_calls_prices_every_legal_call_and_act_chooses_among_them():
+    from coinche.bots import CallValue
+
+    deal = Deal.new("coinche", 1, derive_seed("prices", 0))
+    bots = [make_bot("normal", seed=s) for s in range(4)]
+    while deal.phase == Phase.AUCTION:
+        view = deal.view(deal.turn)
+        values = bots[deal.turn].evaluate_calls(view)
+        assert set(values) == set(view.legal)
+        assert all(isinstance(v, CallValue) and (v.make_chance is None or 0 <= v.make_chance <= 100)
+                   for v in values.values())
+        call = bots[deal.turn].act(view)
+        assert call in values and bots[deal.turn].explain_call(view)[0] == call
+        deal.apply(call)

@@ -18,6 +18,12 @@ fixed threshold.  A bot's decision depends only on its seed and what it remember
 deal replays exactly.  Every bot keeps the partner rule: it never trumps a trick its partner is
 winning when rule 3 leaves it free, unless it holds nothing but trumps.
 
+Prices of the calls: :meth:`Bot.evaluate_calls` gives every legal call of an auction view with its
+:class:`~coinche.bots.auction.CallValue`: ``score``, the side's expected score minus the opponents'
+for this deal in points (the unit of :meth:`Bot.explain_card`'s ``expected``), and ``make_chance``,
+the percentage of sampled deals in which the contract the call leaves standing is made.  ``act``
+and ``explain_call`` choose among these prices (:mod:`coinche.bots.auction`), so they always agree.
+
 The coach: :meth:`Bot.explain_call` gives the bot's call for the seat with a message key and its
 parameters, for the page to put into words (call it on a ``normal`` bot).  The keys:
 
@@ -47,7 +53,8 @@ from ..cards import CARDS, POINTS, POWER, Card, mask_of
 from ..view import SeatView
 from .knowledge import LEVELS, Knowledge, remember
 from .rollout import partner_rule, pick_max
-from .search import best_card, choose_card, evaluate_cards, explain_call
+from .auction import CallValue, choose_call, evaluate_calls, explain_call
+from .search import best_card, choose_card, evaluate_cards
 
 ALL_LEVELS = LEVELS + ("baseline",)
 
@@ -66,8 +73,17 @@ class Bot:
 
     def act(self, view: SeatView) -> Call | Card:
         if view.phase == "auction":
-            return self.explain_call(view)[0]
+            know = self.knowledge(view)
+            return choose_call(know, evaluate_calls(know, self.seed))
         return CARDS[choose_card(self.knowledge(view), self.seed)]
+
+    def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
+        """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
+        (the side's expected score minus the opponents' for this deal, in points) and ``make_chance``.
+        :meth:`act` and :meth:`explain_call` choose among these prices."""
+        if view.phase != "auction":
+            raise ValueError("evaluate_calls is for the auction")
+        return evaluate_calls(self.knowledge(view), self.seed)
 
     def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
         """The call for the seat, a message key and its parameters (auction only)."""
@@ -139,4 +155,4 @@ def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
     return Bot(level, seed)
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "Knowledge", "make_bot", "remember"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "CallValue", "Knowledge", "make_bot", "remember"]
