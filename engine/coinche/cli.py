@@ -274,6 +274,9 @@ REVIEW_REASONS = {
 }
 
 
+REVIEW_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
 def review_lines(result: dict) -> list[str]:
     """The review in English: one line per decision, then the summary."""
     from .english import card_words
@@ -293,7 +296,7 @@ def review_lines(result: dict) -> list[str]:
                 line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
         lines.append(line)
     summary = result["summary"]
-    marks = ", ".join(f"{n} {name}{'' if n == 1 else 's'}" for name, n in summary["marks"].items())
+    marks = ", ".join(f"{n} {name if n == 1 else REVIEW_PLURALS[name]}" for name, n in summary["marks"].items())
     lines.append(f"  {summary['decisions']} decisions, {summary['lost']} points lost: {marks}")
     return lines
 

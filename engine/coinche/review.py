@@ -47,9 +47,11 @@ REVIEW_SEED = "coinche-review/1"
 #: The marks, from the mildest, with the points lost (score difference for the side) from which they apply.
 MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
 #: The review's budget for a card (see :func:`review_worlds`).
-REVIEW_BUDGET = 12000
+REVIEW_BUDGET = 40000
 MIN_WORLDS = 24
-MAX_WORLDS = 192
+MAX_WORLDS = 256
+#: How many times a call is priced (see :func:`price_call`).
+CALL_PRICINGS = 4
 #: The bot level that reviews.
 LEVEL = "expert"
 
@@ -153,14 +155,26 @@ def review_plan(record: dict[str, Any], seats=None) -> dict[str, Any]:
     """What a review of ``seats`` (all four when ``None``) walks: ``{key, seats, thresholds, decisions}``,
     each decision as JSON (``index``, ``seat``, ``kind``, ``action``, ``trick``); ``key`` keeps the review
     with its deal, ``thresholds`` are the marks' (points lost from which each applies)."""
-    return {**_about(record, seats), "decisions": [d.to_json() for d in decisions(record, seats)]}
+    found = decisions(record, seats)  # checks the record first
+    return {**_about(record, seats), "decisions": [d.to_json() for d in found]}
 
 
 # ---------------------------------------------------------------- pricing
-def _expert():
+def price_call(view: SeatView) -> tuple[dict, Call]:
+    """The Expert's price of every legal call and its call among those prices: the mean of
+    :data:`CALL_PRICINGS` pricings by :meth:`coinche.bots.Bot.evaluate_calls`, each by an Expert seeded
+    differently (the review compares calls that the Expert only had to rank, so it samples more deals)."""
     from .bots import Bot
+    from .bots.auction import CallValue, choose_call
 
-    return Bot(LEVEL, REVIEW_SEED)
+    bots = [Bot(LEVEL, f"{REVIEW_SEED}/{i}") for i in range(CALL_PRICINGS)]
+    pricings = [bot.evaluate_calls(view) for bot in bots]
+    values = {}
+    for call in pricings[0]:
+        chances = [p[call].make_chance for p in pricings]
+        chance = None if None in chances else round(sum(chances) / len(chances))
+        values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance)
+    return values, choose_call(bots[0].knowledge(view), values)
 
 
 def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float]:
@@ -216,14 +230,11 @@ def review_decision(decision: Decision) -> dict[str, Any]:
         out.update(best=card_name(best), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
                    options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
     else:
-        values = _expert().evaluate_calls(view)
-        best_call = max(values, key=lambda c: (values[c].score, c == decision.action))
-        mine = values.get(decision.action)
-        played_mean = mine.score if mine is not None else values[best_call].score
-        best_mean = values[best_call].score
+        values, best_call = price_call(view)
+        mine, best = values[decision.action], values[best_call]
+        played_mean, best_mean = mine.score, best.score
         out.update(best=str(best_call), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
-                   played_chance=None if mine is None else mine.make_chance,
-                   best_chance=values[best_call].make_chance)
+                   played_chance=mine.make_chance, best_chance=best.make_chance)
     loss = max(0.0, best_mean - played_mean)
     out["loss"] = round(loss, 1)
     out["mark"] = mark_of(loss)
@@ -306,5 +317,5 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
     return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
 
 
-__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_card", "seat_set",
+__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call", "price_card", "seat_set",
            "record_key", "review", "review_decision", "review_plan", "summarize"]
