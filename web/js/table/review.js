@@ -28,12 +28,7 @@ function el(tag, className, text) {
   return node;
 }
 
-function button(label, onClick, className = "btn") {
-  const node = el("button", className, label);
-  node.type = "button";
-  node.addEventListener("click", onClick);
-  return node;
-}
+const button = (label, onClick, className) => Object.assign(el("button", className, label), { type: "button", onclick: onClick });
 
 // ------------------------------------------------------------------ kept reviews
 function storedReviews() {
