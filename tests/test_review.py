@@ -88,6 +88,22 @@ def test_discarding_a_master_ace_on_the_partners_trick_is_flagged():
     assert item["reason"] == {"key": "wasted_master", "params": {"card": "Ac"}}
 
 
+def test_letting_the_opponents_take_a_trick_while_holding_the_master_card_is_flagged():
+    # Dealer 0: seat 1 leads; South plays last to the first trick, which an opponent's ten is winning.
+    hands = [list(h) for h in HANDS]
+    hands[1][hands[1].index("8c")], hands[3][hands[3].index("Tc")] = "Tc", "8c"
+    deal = Deal("coinche", 0, [Card.parse(c) for c in deck_for_hands(hands, dealer=0)])
+    for call in ["pass", "pass", "pass", "100h", "pass", "pass", "pass"]:
+        deal.apply(call)
+    for card in ("Tc", "Jc", "Kc"):
+        deal.apply(card)
+    index = len(deal.calls) + len(deal.plays)
+    deal.apply("7c")
+    item = review_decision(decision_at(finish(deal), index))
+    assert item["best"] == "Ac" and item["mark"] is not None, item
+    assert item["reason"] == {"key": "kept_master", "params": {"card": "Ac"}}
+
+
 def test_the_experts_choice_in_the_same_position_costs_nothing():
     record, index = hand_made("Jh")
     best = review_decision(decision_at(record, index))["best"]
@@ -288,3 +304,51 @@ def test_cli_review_of_every_seat_and_a_missing_file(tmp_path):
     assert json.loads(out.stdout)["seats"] == [0, 1, 2, 3]
     missing = _cli("review", str(tmp_path / "none.jsonl"))
     assert missing.returncode == 2 and "coinche review" in missing.stderr
+
+
+# ---------------------------------------------------------------- every reason tells the truth
+def _claims_hold(view, played: int, best: int, reason) -> None:
+    from coinche.cards import CARDS, POINTS
+    from coinche.play import trick_winner
+
+    key, params = reason
+    trump, trick = view.trump, [int(c) for c in view.trick]
+    card = int(Card.parse(params["card"]))
+    winner = trick_winner(trick, trump) if trick else None
+    partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+    held_out = view.played_mask | view.hand_mask
+
+    def master(c: int) -> bool:
+        from coinche.cards import POWER
+        return all(held_out >> x & 1 for x in range(c >> 3 << 3, (c >> 3 << 3) + 8) if POWER[trump][x] > POWER[trump][c])
+
+    if key == "trumped_partner":
+        assert partner_winning and card == played and played >> 3 == trump != trick[0] >> 3
+        assert any(c.suit != trump for c in view.legal)
+    elif key == "kept_master":
+        assert trick and not partner_winning and CARDS[card] in view.legal and master(card)
+        assert trick_winner(trick + [card], trump) == len(trick)
+        assert trick_winner(trick + [played], trump) != len(trick)
+    elif key == "wasted_master":
+        assert partner_winning and card == played and master(played)
+    elif key == "gave_points":
+        assert trick and not partner_winning and card == played and POINTS[trump][played] >= 10
+    elif key == "belote_kept":
+        assert card == best and best >> 3 == trump and best & 7 in (5, 6)
+    else:
+        assert key == "missed_load" and partner_winning and card == best and POINTS[trump][best] >= 10
+    assert params == {"card": params["card"]}
+
+
+@settings(max_examples=20)
+@given(deal_number=st.integers(0, 100_000))
+def test_every_reason_given_is_true_of_the_view(deal_number):
+    deal = Deal.new("coinche", deal_number & 3, derive_seed("reasons", deal_number))
+    record = finish(deal, "easy")
+    for d in decisions(record):
+        if d.kind != "card":
+            continue
+        for best in d.view.legal:
+            reason = card_reason(d.view, int(d.action), int(best))
+            if reason is not None:
+                _claims_hold(d.view, int(d.action), int(best), reason)
