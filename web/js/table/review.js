@@ -84,9 +84,11 @@ class ReviewJob {
     this.#emit();
     try {
       if (!this.plan) {
-        const plan = await this.engine.call("review_plan", { record: this.record, seats: this.seats });
-        if (!current()) return;
-        this.plan = plan;
+        this.plan = await this.engine.call("review_plan", { record: this.record, seats: this.seats });
+        if (!current()) {
+          this.#emit(); // stopped meanwhile: still say how many decisions there are
+          return;
+        }
         const kept = storedReview(this.id);
         if (kept) {
           Object.assign(this, { items: kept.decisions, summary: kept.summary, status: "done" });
