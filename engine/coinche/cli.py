@@ -286,9 +286,10 @@ def review_lines(result: dict) -> list[str]:
         where = f"call {d['index'] + 1}" if d["kind"] == "call" else f"trick {d['trick']}"
         line = f"  seat {d['seat']}  {where:<8} {d['action']:<10} Expert: {d['best']:<10}"
         line += f" expected {d['played_score']:+.0f} / {d['best_score']:+.0f}"
-        if d["kind"] == "call" and d.get("best_chance") is not None:
-            mine = "-" if d.get("played_chance") is None else f"{d['played_chance']}%"
-            line += f"  made {mine} / {d['best_chance']}%"
+        if d["kind"] == "call":
+            made = [f"{d[k + '_contract']} made {d[k + '_chance']}%" for k in ("played", "best")
+                    if d[k + "_chance"] is not None]
+            line += "".join(f"  {m}" for m in dict.fromkeys(made))
         if d["mark"]:
             line += f"  lost {d['loss']:.0f}: {d['mark']}"
             if d["reason"]:

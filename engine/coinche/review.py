@@ -35,7 +35,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .calls import Call
+from .calls import Call, CallKind
 from .cards import CARDS, POINTS, POWER, SUIT_MASK, Card, Rank, card_name, mask_of
 from .play import trick_winner
 from .record import RecordError, replay
@@ -177,6 +177,22 @@ def price_call(view: SeatView) -> tuple[dict, Call]:
     return values, choose_call(bots[0].knowledge(view), values)
 
 
+def standing_contract(view: SeatView, call: Call) -> str | None:
+    """The contract ``call`` would leave standing if the auction ended on it (its ``make_chance`` is that
+    contract's): the call itself for a bid or a take, else the highest bid so far (``None`` if there is none).
+
+    >>> from coinche.deal import Deal
+    >>> deal = Deal.new("coinche", dealer=3, seed=1); deal.apply("90h")
+    >>> view = deal.view(1)
+    >>> standing_contract(view, Call.parse("100s")), standing_contract(view, Call.parse("coinche"))
+    ('100s', '90h')
+    """
+    if call.kind in (CallKind.BID, CallKind.TAKE):
+        return str(call)
+    bids = [c for _, c in view.calls if c.kind in (CallKind.BID, CallKind.TAKE)]
+    return str(bids[-1]) if bids else None
+
+
 def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float]:
     """``(means, best, played_mean)``: the Expert's mean score difference for each card it searched,
     its card, and the mean of the card played (an equivalent card shares its run's mean)."""
@@ -234,7 +250,9 @@ def review_decision(decision: Decision) -> dict[str, Any]:
         mine, best = values[decision.action], values[best_call]
         played_mean, best_mean = mine.score, best.score
         out.update(best=str(best_call), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
-                   played_chance=mine.make_chance, best_chance=best.make_chance)
+                   played_chance=mine.make_chance, best_chance=best.make_chance,
+                   played_contract=standing_contract(view, decision.action),
+                   best_contract=standing_contract(view, best_call))
     loss = max(0.0, best_mean - played_mean)
     out["loss"] = round(loss, 1)
     out["mark"] = mark_of(loss)
@@ -317,5 +335,5 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
     return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
 
 
-__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call", "price_card", "seat_set",
+__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call", "price_card", "seat_set", "standing_contract",
            "record_key", "review", "review_decision", "review_plan", "summarize"]

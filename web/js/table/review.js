@@ -250,15 +250,16 @@ class ReviewDialog {
     const same = item.best === item.action;
     node.append(el("p", "review-expert", same ? t("review.agrees") : t("review.expert", { best: name(item.best) })));
     const signed = (x) => (x > 0 ? `+${Math.round(x)}` : String(Math.round(x)));
-    const expected = same
+    let expected = same
       ? t("review.expected_same", { played: signed(item.played_score) })
-      : t("review.expected", { played: signed(item.played_score), best: signed(item.best_score), lost: Math.round(item.loss) });
+      : t("review.expected", { played: signed(item.played_score), best: signed(item.best_score) });
+    if (Math.round(item.loss) > 0) expected += ` ${t("review.lost", { lost: Math.round(item.loss) })}`;
     node.append(el("p", "review-expected", expected));
-    if (item.kind === "call" && item.best_chance !== null && item.best_chance !== undefined) {
-      const chance = same || item.played_chance === null || item.played_chance === undefined
-        ? t("review.chance_same", { chance: item.best_chance })
-        : t("review.chance", { played: item.played_chance, best: item.best_chance });
-      node.append(el("p", "review-chance", chance));
+    if (item.kind === "call") { // the make chance of the contract each call leaves standing
+      const chances = [[item.played_contract, item.played_chance], [item.best_contract, item.best_chance]]
+        .filter(([contract, chance], i) => contract && chance !== null && chance !== undefined && !(i === 1 && same));
+      const text = chances.map(([contract, chance]) => t("review.chance", { contract: callName(contract), chance }));
+      if (text.length) node.append(el("p", "review-chance", text.join(" ")));
     }
     if (item.reason && REASON_KEYS[item.reason.key]) {
       node.append(el("p", "review-reason", t(REASON_KEYS[item.reason.key], item.reason.params)));
