@@ -80,18 +80,28 @@ def check_auction_coach(page, lang):
     expect(line).to_be_visible()
     text = (line.text_content() or "").strip()
     assert text
-    call_prefix = messages["coach.auction"].split("{", 1)[0]
-    english_prefix = english["coach.auction"].split("{", 1)[0]
-    assert call_prefix and call_prefix in text, (lang, text)
-    assert english_prefix not in text, (lang, text)
-    expect(line.locator(".coach-label")).to_have_text(messages["coach.label"])
-    # the suggested call, in words: its localised suit name appears when it names a suit
+    # the suggested call, in words: the sentence of its kind, with its suit when it names one
     call = line.get_attribute("data-call")
-    suit = re.fullmatch(r"(?:take|\d+|capot)([shdc])", call or "")
+    suit = re.fullmatch(r"(take|\d+|capot)([shdc])", call or "")
+    kind = ("bid" if suit.group(1).isdigit() else suit.group(1)) if suit else call
+    prefix = coach_sentence(messages, kind).split("{", 1)[0]
+    assert prefix and prefix in text, (lang, text)
+    assert coach_sentence(english, kind).split("{", 1)[0] not in text, (lang, text)
+    expect(line.locator(".coach-label")).to_have_text(messages["coach.label"])
     if suit:
-        assert messages[f"suit.{suit.group(1)}"] in text, (lang, call, text)
-    else:
-        assert messages[f"call.{call}"] in text, (lang, call, text)
+        named = messages[f"suit.{suit.group(2)}"] if kind == "take" else messages[f"suit.symbol.{suit.group(2)}"]
+        assert named in text, (lang, call, text)
+
+
+def coach_sentence(messages: dict, kind: str) -> str:
+    """The branch of the coach.auction select for a call of ``kind`` (pass, bid, capot, take...)."""
+    template = messages["coach.auction"]
+    start = template.index(f" {kind} {{") + len(kind) + 3
+    depth, i = 1, start
+    while depth:
+        depth += {"{": 1, "}": -1}.get(template[i], 0)
+        i += 1
+    return template[start:i - 1]
 
 
 def check_card_indices(page, lang):

@@ -257,19 +257,22 @@ def test_arena_memo_changes_no_decision():
 
 
 def test_card_coach_names_the_card_played():
-    deal = Deal.new("coinche", 2, derive_seed("card coach", 0))
-    bots = [make_bot("normal", seed=s) for s in range(4)]
     explained = 0
-    while deal.phase != Phase.OVER:
-        view = deal.view(deal.turn)
-        action = bots[deal.turn].act(view)
-        if view.phase == "play":
-            card, key, params = bots[deal.turn].explain_card(view)
-            assert card == action and key == "coach_card" and params["card"] == str(card)
-            if params["expected"]:
-                assert params["expected"][str(card)] == max(params["expected"].values())
-                explained += 1
-        deal.apply(action)
+    for i in range(6):
+        deal = Deal.new("coinche", 2, derive_seed("card coach", i))
+        bots = [make_bot("normal", seed=s) for s in range(4)]
+        while deal.phase != Phase.OVER:
+            view = deal.view(deal.turn)
+            action = bots[deal.turn].act(view)
+            if view.phase == "play":
+                card, key, params = bots[deal.turn].explain_card(view)
+                assert card == action and key == "coach_card" and params["card"] == str(card)
+                if params["expected"]:
+                    assert params["expected"][str(card)] == max(params["expected"].values())
+                    explained += 1
+            deal.apply(action)
+        if explained > 3:
+            break
     assert explained > 3
 
 

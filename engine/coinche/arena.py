@@ -94,38 +94,46 @@ def play_duplicate(job: tuple) -> dict:
     return {"diff": diff / 2, **stats}
 
 
+def run_jobs(work, job_list: list, jobs: int = 1):
+    """``work(job)`` for each job, in order, over ``jobs`` processes."""
+    if jobs <= 1:
+        yield from map(work, job_list)
+        return
+    import multiprocessing
+
+    pool = multiprocessing.Pool(jobs)
+    try:
+        yield from pool.imap(work, job_list, chunksize=4)
+    finally:
+        pool.close()
+        pool.join()
+
+
+def mean_ci(diffs: list[float]) -> tuple[float, tuple[float, float], float]:
+    """The mean, its 95% confidence interval (normal approximation) and the standard deviation."""
+    n = len(diffs)
+    mean = sum(diffs) / n
+    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
+    half = 1.96 * math.sqrt(var / n)
+    return mean, (mean - half, mean + half), math.sqrt(var)
+
+
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: str = "coinche",
               jobs: int = 1, progress=None) -> dict:
     """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in."""
     job_list = [(level_a, level_b, variant, seed, i) for i in range(deals)]
     diffs: list[float] = []
     totals = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
-    if jobs > 1:
-        import multiprocessing
-
-        pool = multiprocessing.Pool(jobs)
-        results = pool.imap(play_duplicate, job_list, chunksize=4)
-    else:
-        pool = None
-        results = map(play_duplicate, job_list)
-    try:
-        for result in results:
-            diffs.append(result["diff"])
-            for key in totals:
-                totals[key][0] += result[key][0]
-                totals[key][1] += result[key][1]
-            if progress is not None:
-                progress(len(diffs), deals, sum(diffs) / len(diffs))
-    finally:
-        if pool is not None:
-            pool.close()
-            pool.join()
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return {"level_a": level_a, "level_b": level_b, "variant": variant, "deals": n, "seed": str(seed),
-            "mean": mean, "ci": (mean - half, mean + half), "sd": math.sqrt(var), **totals}
+    for result in run_jobs(play_duplicate, job_list, jobs):
+        diffs.append(result["diff"])
+        for key in totals:
+            totals[key][0] += result[key][0]
+            totals[key][1] += result[key][1]
+        if progress is not None:
+            progress(len(diffs), deals, sum(diffs) / len(diffs))
+    mean, ci, sd = mean_ci(diffs)
+    return {"level_a": level_a, "level_b": level_b, "variant": variant, "deals": len(diffs), "seed": str(seed),
+            "mean": mean, "ci": ci, "sd": sd, **totals}
 
 
 def format_result(r: dict) -> str:
@@ -172,3 +180,6 @@ def add_arena_parser(subparsers) -> None:
     arena.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
     arena.set_defaults(func=cmd_arena)
+    from .bidding_arena import add_bidding_parser
+
+    add_bidding_parser(subparsers)

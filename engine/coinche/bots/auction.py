@@ -17,22 +17,18 @@ from ..cards import ALL_CARDS_MASK, SUIT_LETTERS
 from ..scoring import Contract, score
 from .knowledge import Knowledge
 from .rollout import playout
-from .search import _accept, _belote_side, decision_rng
+from .inference import reads_calls, sample_weighted
+from .search import _belote_side, decision_rng
 from .world import sample_hands
 
 #: Tuned by measurement (bench/bots_bench.py, `coinche bidding`); fixed so that decisions replay.
-BID_WORLDS = 24
-BID_MARGIN = 8
-COINCHE_MARGIN = 12
-#: A coinche needs the opponents' chance to make the contract at most this; a surcoinche ours at least
-#: SURCOINCHE_CHANCE.
-COINCHE_CHANCE = 0.10
-SURCOINCHE_CHANCE = 0.85
-TAKE_MARGIN = 0
+BID_WORLDS = 40
+#: How many standard errors a call's score counts below its mean when calls are compared.
+RISK = 1.0
 #: Card points moved from the declaring side to the defence in the auction's playouts, which see
 #: every hand: our own coinche bid (DECLARER_SHIFT), our taking in the classic (TAKE_SHIFT), and the
 #: opponents' contract when we weigh a coinche (COINCHE_SHIFT, the other way: towards them).
-DECLARER_SHIFT = 24
+DECLARER_SHIFT = 12
 TAKE_SHIFT = 4
 COINCHE_SHIFT = 16
 
@@ -50,6 +46,8 @@ class CallValue:
 
     score: float
     make_chance: int | None
+    #: The standard error of ``score`` minus passing's score over the same sampled deals (0 for a pass).
+    error: float = 0.0
 
 
 class Outcomes:
@@ -77,11 +75,17 @@ class Outcomes:
         self.rows.append((points, (tricks[0], tricks[1]), belote))
 
     def mean_diff(self, contract: Contract, side: int) -> float:
-        total = 0
+        return sum(self.diffs(contract, side)[0]) / len(self.rows)
+
+    def diffs(self, contract: Contract, side: int) -> tuple[list[int], int]:
+        """Per row, ``side``'s score minus the other side's under ``contract``; and the rows made."""
+        out, made = [], 0
         for points, tricks, belote in self.rows:
-            s = score(contract, points, belote, tricks).scores
-            total += s[side] - s[1 - side]
-        return total / len(self.rows)
+            result = score(contract, points, belote, tricks)
+            s = result.scores
+            out.append(s[side] - s[1 - side])
+            made += result.made
+        return out, made
 
     def shifted(self, shift: int) -> "Outcomes":
         """The same rows with ``shift`` more card points moved (to the defence; a negative shift to the declarer)."""
@@ -95,8 +99,15 @@ class Outcomes:
         made = sum(score(contract, p, b, t).made for p, t, b in self.rows)
         return round(100 * made / len(self.rows))
 
-    def value(self, contract: Contract, side: int) -> CallValue:
-        return CallValue(self.mean_diff(contract, side), self.made_chance(contract))
+    def value(self, contract: Contract, side: int, passing: list[int] | None = None) -> tuple[CallValue, list[int]]:
+        """The call's value for ``side`` when it leaves ``contract`` standing, and its per-row scores;
+        ``passing``: passing's per-row scores, to measure the error of the difference (none: 0 each)."""
+        diffs, made = self.diffs(contract, side)
+        n = len(diffs)
+        gaps = diffs if passing is None else [d - p for d, p in zip(diffs, passing)]
+        mean_gap = sum(gaps) / n
+        error = (sum((g - mean_gap) ** 2 for g in gaps) / (n - 1) / n) ** 0.5 if n > 1 else 0.0
+        return CallValue(sum(diffs) / n, round(100 * made / n), error), diffs
 
     def expected_points(self, side: int) -> int:
         """Mean card points plus belote of ``side``."""
@@ -114,7 +125,7 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
     me = know.seat
     side = me & 1
     leader = (know.dealer + 1) & 3
-    accept = _accept(know)
+    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
     ours = {t: Outcomes(side, DECLARER_SHIFT if shift is None else shift) for t in trumps}
     theirs = Outcomes(1 - side) if opp_trump >= 0 else None
     classic = know.variant == "classic"
@@ -125,7 +136,10 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
         pool = ALL_CARDS_MASK & ~know.hand
         need = tuple(0 if s == me else 8 for s in range(4))
     for _ in range(worlds):
-        hands = sample_hands(rng, pool, need, accept=accept)
+        if weighted:
+            hands = sample_weighted(rng, pool, need, know.calls, me)
+        else:
+            hands = sample_hands(rng, pool, need)
         if classic:
             hands[me] |= know.hand | (1 << know.turned)
         else:
@@ -159,30 +173,33 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
         ours, _ = _auction_worlds(know, seed, worlds, suits, -1, TAKE_SHIFT)
         values = {PASS: CallValue(0.0, None)}
         for t in suits:
-            values[TAKES[t]] = ours[t].value(Contract("classic", me, t), side)
+            values[TAKES[t]] = ours[t].value(Contract("classic", me, t), side)[0]
         return Pricing(values, _expected(ours, side))
     high, high_seat = know.high_bid, know.high_seat
     if know.coinche_seat >= 0:
         # the auction is coinched: our side holds the contract; surcoinche or pass
         ours, _ = _auction_worlds(know, seed, worlds, (high.suit,), -1)
         o = ours[high.suit]
-        values = {PASS: o.value(Contract("coinche", high_seat, high.suit, high.value, 2), side)}
+        standing, passing = o.value(Contract("coinche", high_seat, high.suit, high.value, 2), side)
+        values = {PASS: standing}
         if SURCOINCHE in legal:
-            values[SURCOINCHE] = o.value(Contract("coinche", high_seat, high.suit, high.value, 4), side)
+            values[SURCOINCHE] = o.value(Contract("coinche", high_seat, high.suit, high.value, 4), side, passing)[0]
         return Pricing(values, {})
     opp_holds = high is not None and (high_seat & 1) != side
     ours, theirs = _auction_worlds(know, seed, worlds, range(4), high.suit if opp_holds else -1)
     if high is None:
-        values = {PASS: CallValue(0.0, None)}
+        values, passing = {PASS: CallValue(0.0, None)}, None
     else:
         standing = Contract("coinche", high_seat, high.suit, high.value, 1)
-        values = {PASS: (theirs if opp_holds else ours[high.suit]).value(standing, side)}
+        value, passing = (theirs if opp_holds else ours[high.suit]).value(standing, side)
+        values = {PASS: value}
     for call in legal:
         if call.kind == CallKind.BID:
-            values[call] = ours[call.suit].value(Contract("coinche", me, call.suit, call.value, 1), side)
+            contract = Contract("coinche", me, call.suit, call.value, 1)
+            values[call] = ours[call.suit].value(contract, side, passing)[0]
     if opp_holds and COINCHE in legal:
         doubled = Contract("coinche", high_seat, high.suit, high.value, 2)
-        values[COINCHE] = theirs.shifted(-COINCHE_SHIFT).value(doubled, side)
+        values[COINCHE] = theirs.shifted(-COINCHE_SHIFT).value(doubled, side, passing)[0]
     return Pricing(values, _expected(ours, side))
 
 
@@ -198,24 +215,15 @@ def evaluate_calls(know: Knowledge, seed: int, worlds: int | None = None) -> dic
 
 
 def choose_call(know: Knowledge, values: dict[Call, CallValue]) -> Call:
-    """The call to make among priced ``values``."""
-    if len(values) == 1:
+    """The call with the best score among priced ``values``, each counted :data:`RISK` standard
+    errors below its mean (the best of many noisy estimates is too good: a call must beat passing
+    by more than the noise of the sampled deals); passing, then the lowest call, wins a tie."""
+    if PASS not in values:
         return next(iter(values))
-    passing = values[PASS].score
-    if SURCOINCHE in values:
-        v = values[SURCOINCHE]
-        if v.score > passing + COINCHE_MARGIN and v.make_chance >= 100 * SURCOINCHE_CHANCE:
-            return SURCOINCHE
-        return PASS
-    margin = TAKE_MARGIN if know.variant == "classic" else BID_MARGIN
-    best, best_score = PASS, passing + margin
+    best, best_score = PASS, values[PASS].score
     for call, v in values.items():
-        if call.kind in (CallKind.BID, CallKind.TAKE) and v.score > best_score:
-            best, best_score = call, v.score
-    v = values.get(COINCHE)
-    if v is not None and v.score > passing + COINCHE_MARGIN and v.score >= best_score \
-            and v.make_chance <= 100 * COINCHE_CHANCE:
-        return COINCHE
+        if v.score - RISK * v.error > best_score:
+            best, best_score = call, v.score - RISK * v.error
     return best
 
 
@@ -229,8 +237,20 @@ def explain_call(know: Knowledge, seed: int, worlds: int | None = None) -> tuple
     return call, *coach_line(know, call, pricing)
 
 
+def holder(know: Knowledge) -> str | None:
+    """Who holds the contract standing, from the seat's side: ``self``, ``partner``, ``opponents``,
+    ``coinched`` (our side's contract, coinched), or ``None``."""
+    if know.high_bid is None:
+        return None
+    if (know.high_seat & 1) != (know.seat & 1):
+        return "opponents"
+    if know.coinche_seat >= 0:
+        return "coinched"
+    return "self" if know.high_seat == know.seat else "partner"
+
+
 def coach_line(know: Knowledge, call: Call, pricing: Pricing) -> tuple[str, dict]:
-    """The coach's message key and parameters for ``call``."""
+    """The coach's message key and parameters for ``call`` (see the package docstring)."""
     values, expected = pricing.values, pricing.expected
     high = know.high_bid
     chance = values[call].make_chance
@@ -241,9 +261,13 @@ def coach_line(know: Knowledge, call: Call, pricing: Pricing) -> tuple[str, dict
                                  "expected": expected}
     if call.kind == CallKind.TAKE:
         return "coach_take", {"call": str(call), "make_chance": chance, "expected": expected}
+    standing = {"contract": None if high is None else str(high), "holder": holder(know)}
     if call.kind == CallKind.BID:
-        return "coach_bid", {"call": str(call), "make_chance": chance, "expected": expected}
-    params = {"contract": None if high is None else str(high), "expected": expected}
+        params = {"call": str(call), "make_chance": chance, "expected": expected, **standing}
+        if high is not None:
+            params["contract_chance"] = values[PASS].make_chance
+        return "coach_bid", params
+    params = {**standing, "expected": expected}
     if chance is not None:
         params["make_chance"] = chance
     return "coach_pass", params

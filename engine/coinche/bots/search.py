@@ -1,7 +1,8 @@
 """The one way of deciding, shared by the three levels: determinization and playouts.
 
 For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards consistent with the bot's
-:class:`~coinche.bots.knowledge.Knowledge`, play each candidate card in each world and finish the
+:class:`~coinche.bots.knowledge.Knowledge` (when it remembers the auction, in proportion to how likely
+each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each candidate card in each world and finish the
 deal with the heuristic playout policy (:mod:`coinche.bots.rollout`), score the deal by the rules
 (:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
 
@@ -15,10 +16,11 @@ from __future__ import annotations
 
 from random import Random
 
-from ..cards import ALL_CARDS_MASK, POINTS, POWER, SUIT_MASK, Rank, mask_of
+from ..cards import ALL_CARDS_MASK, POINTS, POWER, Rank, mask_of
 from ..rng import SplitMix64, seed_from
 from ..scoring import score
 from .knowledge import Knowledge
+from .inference import reads_calls, sample_weighted
 from .rollout import partner_rule, playout
 from .world import sample_hands
 
@@ -41,31 +43,6 @@ def _belote_side(hands: list[int], trump: int, known: int) -> int | None:
         if hands[s] & both == both:
             return s & 1
     return None
-
-
-def bid_shows(cards: int, suit: int, value: int) -> bool:
-    """What a bid of ``value`` in ``suit`` implies of the bidder's cards: three trumps with the jack or
-    the nine (measured: most of the bots' bids; ``value`` is not used yet)."""
-    trumps = cards & SUIT_MASK[suit]
-    top = (1 << (suit * 8 + Rank.JACK)) | (1 << (suit * 8 + Rank.NINE))
-    return trumps.bit_count() >= 3 and bool(trumps & top)
-
-
-def _accept(know: Knowledge):
-    """The soft inference of the bids: a sampled deal is accepted if every bid is shown by the
-    bidder's cards (the ones it holds in the world and the ones it was seen to play)."""
-    rules = [(s, suit, value) for s, suit, value in know.bid_suits if s != know.seat]
-    if not rules:
-        return None
-    played = know.played_by
-
-    def accept(hands: list[int]) -> bool:
-        for s, suit, value in rules:
-            if not bid_shows(hands[s] | played[s], suit, value):
-                return False
-        return True
-
-    return accept
 
 
 # ---------------------------------------------------------------- cards
@@ -129,12 +106,16 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
     table = mask_of(trick)
     pool = ALL_CARDS_MASK & ~hand & ~table & ~(know.gone or 0)
     need = tuple(0 if s == me else know.counts[s] for s in range(4))
-    accept = _accept(know)
+    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
     values = POINTS[trump]
     tricks_left = know.counts[me]
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
-        hands = sample_hands(rng, pool, need, know.forbidden, know.holds, accept)
+        if weighted:
+            hands = sample_weighted(rng, pool, need, know.calls, me, forbidden=know.forbidden, holds=know.holds,
+                                    played=know.played_by)
+        else:
+            hands = sample_hands(rng, pool, need, know.forbidden, know.holds)
         hands[me] = hand
         if know.won is not None:
             won, tricks_won = know.won, know.tricks_won
@@ -154,4 +135,4 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
     return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 
 
-__all__ = ["best_card", "choose_card", "evaluate_cards", "distinct_cards", "bid_shows", "play_worlds"]
+__all__ = ["best_card", "choose_card", "evaluate_cards", "distinct_cards", "play_worlds"]

@@ -361,7 +361,7 @@ export class Game {
       return;
     }
     const reason = coachReason(advice);
-    line.append(coachLabel(), document.createTextNode(t("coach.auction", { call: advice.call }) + (reason ? ` ${reason}` : "")));
+    line.append(coachLabel(), document.createTextNode(t("coach.auction", coachCall(advice.call)) + (reason ? ` ${reason}` : "")));
     line.dataset.kind = "auction";
     line.dataset.call = advice.call;
     line.hidden = false;
@@ -391,27 +391,31 @@ function playAdvice(ruling) {
   return ruling.rule > 0 ? t(`rule.${ruling.rule}`) : null;
 }
 
+// The suggested call as catalogue parameters: its kind, and a bid's value and suit.
+function coachCall(code) {
+  const bid = /^(\d+|capot|take)([shdc])$/.exec(code ?? "");
+  if (!bid) return { kind: code ?? "other", value: 0, suit: "" };
+  const kind = bid[1] === "capot" || bid[1] === "take" ? bid[1] : "bid";
+  return { kind, value: kind === "bid" ? Number(bid[1]) : 0, suit: bid[2] };
+}
+
 // The bot's reason in words: its key (coach_bid, coach_pass...) with flat parameters for the catalogue.
 function coachReason(advice) {
   const key = `coach.${advice.key}`;
   if (!has(key)) return null;
   const raw = advice.params ?? {};
-  const params = { make_chance: raw.make_chance ?? 0, kind: "none" };
   const expected = raw.expected ?? {};
   const trump = /([shdc])$/.exec(raw.call ?? "")?.[1];
-  if (raw.contract) {
-    params.contract = callName(raw.contract);
-    params.kind = "contract";
-  }
-  if (trump && trump in expected) {
-    params.suit = trump;
-    params.points = expected[trump];
-  } else if (Object.keys(expected).length) {
-    const [suit, points] = Object.entries(expected).reduce((a, b) => (b[1] > a[1] ? b : a));
-    params.suit = suit;
-    params.points = points;
-    if (params.kind === "none") params.kind = "best";
-  }
-  return t(key, params);
+  const [suit, points] = trump && trump in expected
+    ? [trump, expected[trump]]
+    : Object.entries(expected).reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]);
+  return t(key, {
+    make_chance: raw.make_chance ?? 0,
+    contract_chance: raw.contract_chance ?? 0,
+    contract: raw.contract ? callName(raw.contract) : "",
+    holder: raw.holder ?? (suit ? "best" : "none"),
+    suit,
+    points,
+  });
 }
 
