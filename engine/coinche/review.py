@@ -173,7 +173,8 @@ def price_call(view: SeatView) -> tuple[dict, Call]:
     for call in pricings[0]:
         chances = [p[call].make_chance for p in pricings]
         chance = None if None in chances else round(sum(chances) / len(chances))
-        values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance)
+        error = sum(p[call].error ** 2 for p in pricings) ** 0.5 / len(pricings)  # of the mean of the pricings
+        values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance, error)
     return values, choose_call(bots[0].knowledge(view), values)
 
 
