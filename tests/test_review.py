@@ -114,7 +114,7 @@ def test_the_experts_choice_in_the_same_position_costs_nothing():
 
 def test_an_equivalent_card_is_priced_as_the_card_standing_for_its_run():
     seen = 0
-    for record in expert_records(3, "runs"):
+    for record in expert_records(2, "runs"):
         for d in decisions(record, [0, 1]):
             if d.kind != "card" or d.trick > 4:
                 continue
@@ -145,7 +145,7 @@ def test_the_experts_own_play_is_flagged_nearly_nothing():
 def test_a_weaker_players_cards_cost_more_than_the_experts():
     def card_loss(level: str) -> float:
         total = 0.0
-        for i in range(4):
+        for i in range(3):
             deal = Deal.new("coinche", i & 3, derive_seed("weaker", i))
             total += sum(d["loss"] for d in review(finish(deal, level), [0, 2])["decisions"] if d["kind"] == "card")
         return total
@@ -176,13 +176,13 @@ def _swap_hidden(record: dict, index: int, seed: int) -> dict | None:
             other.apply(action)
     except Exception:
         return None
-    return finish(other)
+    return finish(other, "easy")
 
 
 @settings(max_examples=6)
 @given(deal_number=st.integers(0, 10_000), pick=st.integers(0, 1_000))
 def test_the_review_reads_no_card_the_seat_could_not_see(deal_number, pick):
-    record = finish(Deal.new("coinche", deal_number & 3, derive_seed("hidden", deal_number)))
+    record = finish(Deal.new("coinche", deal_number & 3, derive_seed("hidden", deal_number)), "easy")
     ours = [d for d in decisions(record, [0]) if d.kind == "card"]
     assume(ours)
     index = ours[pick % len(ours)].index
@@ -340,7 +340,7 @@ def _claims_hold(view, played: int, best: int, reason) -> None:
     assert params == {"card": params["card"]}
 
 
-@settings(max_examples=20)
+@settings(max_examples=12)
 @given(deal_number=st.integers(0, 100_000))
 def test_every_reason_given_is_true_of_the_view(deal_number):
     deal = Deal.new("coinche", deal_number & 3, derive_seed("reasons", deal_number))

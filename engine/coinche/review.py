@@ -47,9 +47,9 @@ REVIEW_SEED = "coinche-review/1"
 #: The marks, from the mildest, with the points lost (score difference for the side) from which they apply.
 MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
 #: The review's budget for a card (see :func:`review_worlds`).
-REVIEW_BUDGET = 40000
+REVIEW_BUDGET = 24000
 MIN_WORLDS = 24
-MAX_WORLDS = 256
+MAX_WORLDS = 96
 #: How many times a call is priced (see :func:`price_call`).
 CALL_PRICINGS = 4
 #: The bot level that reviews.
