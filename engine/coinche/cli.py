@@ -264,6 +264,72 @@ def cmd_replay(args: argparse.Namespace) -> int:
     return 0 if bad == 0 else 1
 
 
+# ---------------------------------------------------------------- review
+REVIEW_REASONS = {
+    "trumped_partner": "you trumped the trick your partner was winning with the {card}",
+    "kept_master": "an opponent was winning and you held the {card}, which would have taken the trick",
+    "wasted_master": "your partner was winning: the {card} could have won a trick of its own",
+    "gave_points": "an opponent was winning and you gave them the {card}",
+    "belote_kept": "the {card} of the belote was the card to play",
+    "missed_load": "your partner was winning: the {card} would have given them its points",
+}
+
+
+REVIEW_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+
+
+def review_lines(result: dict) -> list[str]:
+    """The review in English: one line per decision, then the summary."""
+    from .english import card_words
+
+    lines = []
+    for d in result["decisions"]:
+        where = f"call {d['index'] + 1}" if d["kind"] == "call" else f"trick {d['trick']}"
+        line = f"  seat {d['seat']}  {where:<8} {d['action']:<10} Expert: {d['best']:<10}"
+        line += f" expected {d['played_score']:+.0f} / {d['best_score']:+.0f}"
+        if d["kind"] == "call":
+            made = [f"{d[k + '_contract']} made {d[k + '_chance']}%" for k in ("played", "best")
+                    if d[k + "_chance"] is not None]
+            line += "".join(f"  {m}" for m in dict.fromkeys(made))
+        if d["mark"]:
+            line += f"  lost {d['loss']:.0f}: {d['mark']}"
+            if d["reason"]:
+                words = {k: card_words(v) if k == "card" else v for k, v in d["reason"]["params"].items()}
+                line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
+        lines.append(line)
+    summary = result["summary"]
+    marks = ", ".join(f"{n} {name if n == 1 else REVIEW_PLURALS[name]}" for name, n in summary["marks"].items())
+    lines.append(f"  {summary['decisions']} decisions, {summary['lost']} points lost: {marks}")
+    return lines
+
+
+def cmd_review(args: argparse.Namespace) -> int:
+    from .review import review
+
+    bad = 0
+    with open(args.file, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                result = review(json.loads(line), None if args.seat is None else [args.seat])
+            except json.JSONDecodeError as e:
+                bad += 1
+                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
+                continue
+            except CoincheError as e:
+                bad += 1
+                print(f"{args.file}:{number}: {e}", file=sys.stderr)
+                continue
+            if args.json:
+                print(json.dumps({"line": number, **result}, separators=(",", ":")))
+            else:
+                print(f"{args.file}:{number}: review {result['key']} (points: the side's score minus the opponents'; "
+                      + ", ".join(f"{name} from {points}" for name, points in result["thresholds"].items()) + ")")
+                print("\n".join(review_lines(result)))
+    return 0 if bad == 0 else 1
+
+
 # ---------------------------------------------------------------- main
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, arena.")
@@ -286,6 +352,12 @@ def build_parser() -> argparse.ArgumentParser:
     rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file")
     rep.add_argument("file")
     rep.set_defaults(func=cmd_replay)
+
+    rev = sub.add_parser("review", help="the Expert's review of each deal of a JSON-lines file of records")
+    rev.add_argument("file")
+    rev.add_argument("--seat", type=int, choices=range(4), help="review this seat only (default: all four)")
+    rev.add_argument("--json", action="store_true", help="one JSON object per deal")
+    rev.set_defaults(func=cmd_review)
 
     try:
         from .arena import add_arena_parser

@@ -217,3 +217,34 @@ def coach_view(view: Any) -> dict:
 
 
 COMMANDS["coach_view"] = coach_view
+
+
+# ---------------------------------------------------------------- the review of a finished deal
+# A review runs as a sequence of small commands so that the page shows its progress, may stop between two
+# of them, and the bots' commands interleave: `review_plan` once, `review_decision` per decision, then
+# `review_summary`.  Each is a pure function of the record (no state kept between them).
+def review_plan(record: Any, seats: Any = None) -> dict:
+    """The decisions of ``seats`` (all four when null) a review of the finished deal walks, with the key
+    that keeps the review with its deal and the marks' thresholds."""
+    from . import review
+
+    return review.review_plan(record, seats)
+
+
+def review_decision(record: Any, index: Any) -> dict:
+    """The decision at action ``index`` (from the plan) reviewed by the Expert with what its seat knew."""
+    from . import review
+
+    return review.review_decision(review.decision_at(record, index))
+
+
+def review_summary(decisions: Any) -> dict:
+    """The review's summary line: points lost in all and the count of each mark."""
+    from . import review
+
+    if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
+        raise CoincheError("malformed_record", detail="decisions must be a list of reviewed decisions")
+    return review.summarize(decisions)
+
+
+COMMANDS.update({"review_plan": review_plan, "review_decision": review_decision, "review_summary": review_summary})

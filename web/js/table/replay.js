@@ -6,6 +6,7 @@
 import { callName, t } from "../i18n.js";
 import { buildCard, sortHand } from "./cards.js";
 import { contractLine } from "./dialogs.js";
+import { reviewButton } from "./review.js";
 
 const KEEP = 8; // the deals remembered for "Previous deals", newest first
 
@@ -80,6 +81,7 @@ export function summaryTools(record, before, { engine, view }) {
   row.append(
     button(t("replay.open"), () => openReplay(record, { engine, view }), "btn replay-open"),
     button(t("share.button"), async () => { status.textContent = await shareDeal(before); }, "btn share-deal"),
+    reviewButton(record, { engine, view }),
     status,
   );
   return row;
@@ -95,12 +97,13 @@ export async function openReplay(record, { engine, view }) {
     return null;
   }
   const dialog = dialogNode("dlg-replay", "replay", "dlg-replay-title");
-  if (!dialog.open) new Replay(dialog, record, steps, view).show(); // a second press while it opens
+  if (!dialog.open) new Replay(dialog, record, steps, view, engine).show(); // a second press while it opens
   return dialog;
 }
 
 class Replay {
-  constructor(dialog, record, steps, view) {
+  constructor(dialog, record, steps, view, engine) {
+    this.engine = engine;
     this.dialog = dialog;
     this.record = record;
     this.steps = steps;
@@ -160,7 +163,8 @@ class Replay {
     const body = dialog.querySelector(".dialog-body");
     body.replaceChildren(this.contract, this.board, this.caption, this.auction, this.points, controls);
     const close = button(t("table.close"), () => dialog.close("close"), "btn primary replay-close");
-    dialog.querySelector(".dialog-actions").replaceChildren(close);
+    const review = reviewButton(this.record, { engine: this.engine, view, onShow: (index) => this.go(index + 1) });
+    dialog.querySelector(".dialog-actions").replaceChildren(review, close);
 
     const keys = (event) => this.#key(event);
     dialog.addEventListener("keydown", keys);
@@ -345,6 +349,7 @@ function openPrevious(deals, { engine, view }) {
     }
     const tools = el("div", "deals-tools");
     if (!result.void) tools.append(button(t("replay.open"), () => openReplay(record, { engine, view }), "btn replay-open"));
+    if (!result.void) tools.append(reviewButton(record, { engine, view }));
     tools.append(button(t("share.button"), async () => { status.textContent = await shareDeal(link); }, "btn share-deal"));
     item.append(about, tools);
     list.append(item);

@@ -1,0 +1,128 @@
+#!/usr/bin/env python3
+"""How long the Expert's review of a whole deal takes: in CPython (CPU time) and in the browser (wall time of
+the page's command sequence through the engine worker: `review_plan`, one `review_decision` per decision,
+`review_summary`, postMessage included), for the player's seat and for every seat.
+
+    .venv/bin/python bench/review_bench.py [--deals 8] [--seed review-bench] [--dist dist] [--no-browser]
+
+The deals are played by Expert bots (`coinche simulate --bots expert`). Serves dist/ (run `make build`
+first) with tools/serve.py on a free localhost port. Goal: a whole deal reviewed within 10 s in the browser.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import threading
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+
+from coinche import Deal  # noqa: E402
+from coinche.bots import make_bot  # noqa: E402
+from coinche.record import deal_to_record  # noqa: E402
+from coinche.review import review  # noqa: E402
+from coinche.rng import derive_seed  # noqa: E402
+
+GOAL_S = 10.0
+SEATS = {"seat 0": [0], "every seat": [0, 1, 2, 3]}
+
+# In the page: each record reviewed through the engine worker as review.js does it, timed.
+IN_PAGE = """async ({ records, seats }) => {
+  const { engine } = await import("/js/main.js");
+  const out = [];
+  for (const record of records) {
+    const started = performance.now();
+    const plan = await engine.call("review_plan", { record, seats });
+    const items = [];
+    for (const d of plan.decisions) items.push(await engine.call("review_decision", { record, index: d.index }));
+    await engine.call("review_summary", { decisions: items });
+    out.push({ ms: performance.now() - started, decisions: items.length });
+  }
+  return out;
+}"""
+
+
+def expert_records(count: int, seed: str) -> list[dict]:
+    records = []
+    for i in range(count):
+        deal = Deal.new("coinche", i & 3, derive_seed(seed, i))
+        bots = [make_bot("expert", seed=derive_seed(seed, 1000 + s)) for s in range(4)]
+        while not deal.is_over:
+            deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
+        records.append(deal_to_record(deal))
+    return records
+
+
+def cpython_times(records: list[dict], seats: list[int]) -> list[tuple[float, int]]:
+    out = []
+    for record in records:
+        start = time.process_time()
+        result = review(record, seats)
+        out.append((time.process_time() - start, len(result["decisions"])))
+    return out
+
+
+def browser_times(records: list[dict], dist: Path) -> dict[str, list[tuple[float, int]]]:
+    from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool
+    from playwright.sync_api import sync_playwright
+
+    server = load_tool("serve").make_server(dist, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    host, port = server.server_address[:2]
+    out = {}
+    with sync_playwright() as p:
+        browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+        page = browser.new_page()
+        page.goto(f"http://{host}:{port}/")
+        page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+        for label, seats in SEATS.items():
+            rows = page.evaluate(IN_PAGE, {"records": records, "seats": seats})
+            out[label] = [(row["ms"] / 1000, row["decisions"]) for row in rows]
+        browser.close()
+    server.shutdown()
+    return out
+
+
+def line(label: str, rows: list[tuple[float, int]]) -> str:
+    seconds = [s for s, _ in rows]
+    decisions = sum(n for _, n in rows)
+    return (f"  {label:12} median {statistics.median(seconds):6.2f} s   max {max(seconds):6.2f} s   "
+            f"per decision {1000 * sum(seconds) / max(1, decisions):6.1f} ms   ({decisions} decisions)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--deals", type=int, default=8)
+    parser.add_argument("--seed", default="review-bench")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--no-browser", action="store_true", help="CPython only")
+    args = parser.parse_args()
+    if not args.no_browser and not (args.dist / "build-info.json").is_file():
+        raise SystemExit(f"bench: {args.dist} is not built: run `make build` (or pass --no-browser)")
+
+    records = expert_records(args.deals, args.seed)
+    print(f"review bench: {args.deals} deals played by Expert bots (seed {args.seed!r}); "
+          f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    cpython = {label: cpython_times(records, seats) for label, seats in SEATS.items()}
+    print("CPython, CPU time per deal:")
+    for label, rows in cpython.items():
+        print(line(label, rows))
+    if args.no_browser:
+        return
+    browser = browser_times(records, args.dist)
+    print("the browser (engine worker, Pyodide), wall time per deal:")
+    for label, rows in browser.items():
+        print(line(label, rows))
+    worst = max(s for s, _ in browser["every seat"])
+    ratio = sum(s for s, _ in browser["every seat"]) / sum(s for s, _ in cpython["every seat"])
+    print(f"  browser / CPython: {ratio:.2f}x")
+    print(f"  goal: a whole deal within {GOAL_S:.0f} s in the browser: {'met' if worst <= GOAL_S else 'MISSED'} "
+          f"(worst deal, every seat: {worst:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,159 @@
+"""The Expert's review of a finished deal in the page: opened from the deal summary, the replay and the
+previous deals; computed in the engine worker with a progress bar, stoppable and resumable, the table
+playable meanwhile; the same review as the engine's in Python; kept with the deal so reopening computes
+nothing; in the reader's language, with the keyboard."""
+from __future__ import annotations
+
+import json
+import sys
+import time
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+from coinche.review import review
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from test_replay import last_record, play_to_summary  # noqa: E402
+from test_table import new_match  # noqa: E402
+
+STORE_KEY = "coinche.reviews"  # js/table/review.js
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+def shown(page) -> list[dict]:
+    return page.evaluate("""() => [...document.querySelectorAll('#dlg-review .review-item')].map((n) => ({
+      index: Number(n.dataset.index), kind: n.dataset.kind, mark: n.dataset.mark || null,
+      reason: n.querySelector('.review-reason')?.textContent ?? null }))""")
+
+
+def wait_done(page, seconds=90):
+    expect(page.locator("#dlg-review")).to_have_attribute("data-status", "done", timeout=seconds * 1000)
+
+
+def test_the_review_of_the_players_decisions_is_the_engines(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="review-e2e")
+    play_to_summary(page)
+    record = last_record(page)
+    expected = review(record, [0])
+
+    page.click("#dlg-summary .review-open")
+    dialog = page.locator("#dlg-review")
+    expect(dialog).to_be_visible()
+    expect(page.locator("#dlg-review .review-close")).to_be_focused()  # the keyboard starts in the dialog
+    expect(dialog.locator(".review-progress")).to_have_attribute("aria-label", "Review progress")
+    expect(dialog.locator(".review-status")).to_have_attribute("role", "status")
+    wait_done(page)
+    items = shown(page)
+    assert [i["index"] for i in items] == [d["index"] for d in expected["decisions"]]
+    assert [i["mark"] for i in items] == [d["mark"] for d in expected["decisions"]]
+    assert [i["reason"] is not None for i in items] == [d["reason"] is not None for d in expected["decisions"]]
+    summary = expected["summary"]
+    expect(dialog.locator(".review-summary")).to_contain_text(f"{summary['lost']} point")
+    expect(dialog.locator(".review-summary")).to_contain_text(f"{summary['marks']['blunder']} blunder")
+    expect(dialog.locator(".review-thresholds")).to_contain_text("a blunder from 80")
+    expect(dialog.locator(".review-progress")).to_be_hidden()
+
+    # kept with the deal: the page's storage holds it, and reopening shows it at once
+    kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORE_KEY))
+    assert kept[0]["id"] == f"{expected['key']}:0"
+    assert kept[0]["review"]["summary"] == summary
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#dlg-summary")).to_be_visible()
+
+    # from the replay: the same review, and "Show" steps the replay to the decision
+    page.click("#dlg-summary .replay-open")
+    expect(page.locator("#dlg-replay")).to_be_visible()
+    page.click("#dlg-replay .review-open")
+    wait_done(page, 5)
+    first = expected["decisions"][-1]
+    page.locator(f'#dlg-review .review-item[data-index="{first["index"]}"] .review-show').click()
+    expect(dialog).to_be_hidden()
+    expect(page.locator("#dlg-replay")).to_have_attribute("data-step", str(first["index"] + 1))
+    page.keyboard.press("Escape")
+    expect(page.locator("#dlg-replay")).to_be_hidden()
+
+    # after a reload, the kept review is shown at once from the previous deals
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=60_000)
+    page.click("#btn-resume")
+    page.click("#btn-menu")
+    page.click("#btn-previous-deals")
+    page.click("#dlg-deals .review-open")
+    expect(dialog).to_have_attribute("data-status", "done", timeout=3000)
+    assert [i["mark"] for i in shown(page)] == [d["mark"] for d in expected["decisions"]]
+
+
+def test_a_review_can_be_stopped_resumed_and_runs_while_the_table_plays(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="review-stop-e2e")
+    play_to_summary(page)
+    record = last_record(page)
+    total = sum(1 for _ in review_plan_decisions(record))
+
+    page.click("#dlg-summary .review-open")
+    dialog = page.locator("#dlg-review")
+    dialog.locator(".review-scope input").check()  # every seat's decisions
+    expect(dialog).to_have_attribute("data-status", "running")
+    dialog.locator(".review-stop").click()
+    expect(dialog).to_have_attribute("data-status", "stopped")
+    done = len(shown(page))
+    assert done < total
+    time.sleep(1.5)
+    assert len(shown(page)) == done  # stopped: nothing more is computed
+    expect(dialog.locator(".review-status")).to_contain_text(f"after {done} of {total}")
+    dialog.locator(".review-resume").click()
+    expect(dialog).to_have_attribute("data-status", "running")
+
+    # close it while it runs and play on: the bots and the review share the engine
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.click("#dlg-summary .dialog-actions .btn.primary")  # the next deal
+    expect(page.locator("#dlg-summary")).to_be_hidden()
+    expect(page.locator("#hand .card")).to_have_count(8, timeout=30_000)
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        kept = json.loads(page.evaluate("(key) => localStorage.getItem(key) || '[]'", STORE_KEY))
+        if any(entry["id"].endswith(":0123") for entry in kept):
+            break
+        time.sleep(0.25)
+    else:
+        raise AssertionError("the review did not finish in the background")
+    entry = next(entry for entry in kept if entry["id"].endswith(":0123"))
+    assert [d["index"] for d in entry["review"]["decisions"]] == list(review_plan_decisions(record))
+    assert entry["review"] == {k: v for k, v in review(record).items() if k in ("decisions", "summary")}
+
+    # reopened from the previous deals: shown at once, from the kept review
+    page.click("#btn-menu")
+    page.click("#btn-previous-deals")
+    page.click("#dlg-deals .review-open")
+    dialog.locator(".review-scope input").check()
+    expect(dialog).to_have_attribute("data-status", "done", timeout=3000)
+    assert len(shown(page)) == total
+
+
+def review_plan_decisions(record):
+    from coinche.review import review_plan
+
+    return (d["index"] for d in review_plan(record)["decisions"])
+
+
+def test_the_review_speaks_the_readers_language(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="review-fr-e2e")
+    page.evaluate("async () => (await import('/js/i18n.js')).setLanguage('fr')")
+    play_to_summary(page)
+    page.click("#dlg-summary .review-open")
+    dialog = page.locator("#dlg-review")
+    expect(dialog.locator(".dialog-title")).to_have_text("L'analyse de l'Expert")
+    wait_done(page)
+    expect(dialog.locator(".review-status")).to_have_text("Analyse terminée.")
+    expect(dialog.locator(".review-summary")).to_contain_text("analysée")
+    expect(dialog.locator(".review-thresholds")).to_contain_text("une gaffe à partir de 80")

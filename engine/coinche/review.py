@@ -1,0 +1,340 @@
+"""The Expert's review of a finished deal: each decision of a seat priced with what that seat knew then.
+
+For every call and card of the chosen seats, :func:`review_decision` asks the Expert bot what it would
+have done with the seat's :class:`~coinche.view.SeatView` at that moment (its own hand and the public
+table, never another seat's cards) and prices the choice made against the best one:
+
+- a card by :func:`coinche.bots.search.evaluate_cards` (the mean score difference each card leads to over
+  sampled deals of the hidden cards, played out);
+- a call by :meth:`coinche.bots.Bot.evaluate_calls` (the side's expected score minus the opponents', and
+  the chance to make the contract).
+
+``loss`` is what the choice cost the side, in points of score difference (the side's score minus the
+opponents' at the end of the deal), never negative; a large loss gets a mark (:data:`MARKS`): an
+``inaccuracy`` from 20 points (10 card points going to the other side), a ``mistake`` from 40, a
+``blunder`` from 80.  A marked card gets one
+short reason when a rule-like one applies (:func:`card_reason`).  Everything is message keys and
+parameters: the command line and the page word them.
+
+Deterministic: every evaluation is seeded with :data:`REVIEW_SEED` and what the seat knew (the bots mix
+their knowledge into the seed), so the same deal gives the same review everywhere, and two deals that
+differ only in cards the seat could not see give the same review of that seat.
+
+>>> from coinche.deal import Deal
+>>> from coinche.record import deal_to_record
+>>> deal = Deal.new("coinche", dealer=3, seed=5)
+>>> for call in ("100h", "pass", "pass", "pass"): deal.apply(call)
+>>> while not deal.is_over: deal.play(deal.legal_cards()[0])
+>>> plan = review_plan(deal_to_record(deal), seats=[0])
+>>> [d["kind"] for d in plan["decisions"]][:3], plan["thresholds"]["blunder"]
+(['call', 'card', 'card'], 80)
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, replace
+from typing import Any
+
+from .calls import Call, CallKind
+from .cards import CARDS, POINTS, POWER, SUIT_MASK, Card, Rank, card_name, mask_of
+from .play import trick_winner
+from .record import RecordError, replay
+from .rng import seed_from
+from .view import SeatView
+
+#: The review's seed; each decision's random numbers come from it and the seat's knowledge then.
+REVIEW_SEED = "coinche-review/1"
+#: The marks, from the mildest, with the points lost (score difference for the side) from which they apply.
+MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
+#: The review's budget for a card (see :func:`review_worlds`).
+REVIEW_BUDGET = 24000
+MIN_WORLDS = 24
+MAX_WORLDS = 96
+#: How many times a call is priced (see :func:`price_call`).
+CALL_PRICINGS = 4
+#: The bot level that reviews.
+LEVEL = "expert"
+
+
+def mark_of(loss: float) -> str | None:
+    """The mark for ``loss`` points lost, or ``None``.
+
+    >>> [mark_of(x) for x in (0, 19.9, 20, 50, 80)]
+    [None, None, 'inaccuracy', 'mistake', 'blunder']
+    """
+    mark = None
+    for name, threshold in MARKS:
+        if loss >= threshold:
+            mark = name
+    return mark
+
+
+def record_key(record: dict[str, Any]) -> str:
+    """A short stable key of the deal a record plays (variant, dealer, deck, calls, cards) and of the
+    review's version, for keeping a review with its deal."""
+    text = "|".join((REVIEW_SEED, str(record.get("variant")), str(record.get("dealer")), str(record.get("deck")),
+                     ",".join(map(str, record.get("calls", []))), ",".join(map(str, record.get("plays", [])))))
+    return f"{seed_from(text):016x}"
+
+
+# ---------------------------------------------------------------- the decisions of a deal
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """One action of the deal with the acting seat's view just before it."""
+
+    index: int  # the action's place in the deal: the calls, then the cards
+    seat: int
+    kind: str  # "call" or "card"
+    action: Call | Card
+    view: SeatView
+
+    @property
+    def trick(self) -> int | None:
+        """The trick's number (1..8) for a card."""
+        return None if self.kind == "call" else len(self.view.tricks) + 1
+
+    def to_json(self) -> dict[str, Any]:
+        return {"index": self.index, "seat": self.seat, "kind": self.kind, "action": str(self.action),
+                "trick": self.trick}
+
+
+def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> list[Decision]:
+    """The deal's decisions by ``seats`` (all four when ``None``), in order; an action with only one legal
+    choice is no decision.  ``only``: just the decision at that action index (none if it is not one).  A bad
+    record raises :class:`~coinche.record.RecordError`."""
+    wanted = seat_set(seats)
+    views: list[SeatView | None] = []
+
+    def each(deal) -> None:
+        at = len(views)
+        keep = not deal.is_over and deal.turn in wanted and (only is None or only == at)
+        views.append(deal.view(deal.turn) if keep else None)
+
+    replay(record, each)
+    actions = list(record["calls"]) + list(record["plays"])
+    found = []
+    for index, view in enumerate(views[:len(actions)]):
+        if view is None or len(view.legal) < 2:
+            continue
+        kind = "call" if view.phase == "auction" else "card"
+        action = Call.parse(actions[index]) if kind == "call" else Card.parse(actions[index])
+        found.append(Decision(index, view.seat, kind, action, view))
+    return found
+
+
+def decision_at(record: dict[str, Any], index: Any) -> Decision:
+    """The decision at action ``index`` of the deal (the calls, then the cards, from 0)."""
+    if not isinstance(index, int) or isinstance(index, bool):
+        raise RecordError("malformed_record", detail="the decision's index must be a whole number")
+    found = decisions(record, None, only=index)
+    if not found:
+        raise RecordError("malformed_record", detail=f"action {index} is no decision of this deal")
+    return found[0]
+
+
+def seat_set(seats) -> frozenset[int]:
+    """``seats`` (a seat, a list of seats, or ``None`` for all four) as a set, checked."""
+    if seats is None:
+        return frozenset(range(4))
+    if isinstance(seats, int) and not isinstance(seats, bool):
+        seats = [seats]
+    try:
+        out = frozenset(seats)
+    except TypeError:
+        raise RecordError("malformed_record", detail="seats must be a list of 0..3") from None
+    if not out or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3 for s in out):
+        raise RecordError("malformed_record", detail="seats must be a list of 0..3")
+    return out
+
+
+def _about(record: dict[str, Any], seats) -> dict[str, Any]:
+    return {"key": record_key(record), "seats": sorted(seat_set(seats)), "thresholds": dict(MARKS)}
+
+
+def review_plan(record: dict[str, Any], seats=None) -> dict[str, Any]:
+    """What a review of ``seats`` (all four when ``None``) walks: ``{key, seats, thresholds, decisions}``,
+    each decision as JSON (``index``, ``seat``, ``kind``, ``action``, ``trick``); ``key`` keeps the review
+    with its deal, ``thresholds`` are the marks' (points lost from which each applies)."""
+    found = decisions(record, seats)  # checks the record first
+    return {**_about(record, seats), "decisions": [d.to_json() for d in found]}
+
+
+# ---------------------------------------------------------------- pricing
+def price_call(view: SeatView) -> tuple[dict, Call]:
+    """The Expert's price of every legal call and its call among those prices: the mean of
+    :data:`CALL_PRICINGS` pricings by :meth:`coinche.bots.Bot.evaluate_calls`, each by an Expert seeded
+    differently (the review compares calls that the Expert only had to rank, so it samples more deals)."""
+    from .bots import Bot
+    from .bots.auction import CallValue, choose_call
+
+    bots = [Bot(LEVEL, f"{REVIEW_SEED}/{i}") for i in range(CALL_PRICINGS)]
+    pricings = [bot.evaluate_calls(view) for bot in bots]
+    values = {}
+    for call in pricings[0]:
+        chances = [p[call].make_chance for p in pricings]
+        chance = None if None in chances else round(sum(chances) / len(chances))
+        error = sum(p[call].error ** 2 for p in pricings) ** 0.5 / len(pricings)  # of the mean of the pricings
+        values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance, error)
+    return values, choose_call(bots[0].knowledge(view), values)
+
+
+def standing_contract(view: SeatView, call: Call) -> str | None:
+    """The contract ``call`` would leave standing if the auction ended on it (its ``make_chance`` is that
+    contract's): the call itself for a bid or a take, else the highest bid so far (``None`` if there is none).
+
+    >>> from coinche.deal import Deal
+    >>> deal = Deal.new("coinche", dealer=3, seed=1); deal.apply("90h")
+    >>> view = deal.view(1)
+    >>> standing_contract(view, Call.parse("100s")), standing_contract(view, Call.parse("coinche"))
+    ('100s', '90h')
+    """
+    if call.kind in (CallKind.BID, CallKind.TAKE):
+        return str(call)
+    bids = [c for _, c in view.calls if c.kind in (CallKind.BID, CallKind.TAKE)]
+    return str(bids[-1]) if bids else None
+
+
+def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float]:
+    """``(means, best, played_mean)``: the Expert's mean score difference for each card it searched,
+    its card, and the mean of the card played (an equivalent card shares its run's mean)."""
+    from .bots import remember
+    from .bots.search import best_card, evaluate_cards
+
+    know = remember(view, LEVEL)
+    seed = seed_from(REVIEW_SEED)
+    ranked = evaluate_cards(know, seed, review_worlds(know))
+    means = dict(ranked)
+    best = best_card(ranked)
+    stand_in = _run_of(int(played), means, know.trump)
+    if stand_in is not None:
+        return means, best, means[stand_in]
+    # A card the search leaves out (a trump on a trick the partner is winning, when the partner rule leaves
+    # the seat free): priced among the cards of its suit, the only ones the search then considers.
+    same_suit = tuple(c for c in know.legal if c >> 3 == played >> 3)
+    alone = dict(evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know)))
+    return means, best, alone[_run_of(int(played), alone, know.trump)]
+
+
+def review_worlds(know) -> int:
+    """How many deals of the hidden cards a card's review samples: :data:`REVIEW_BUDGET` cards played out in
+    all, within :data:`MIN_WORLDS` .. :data:`MAX_WORLDS` (the Expert's rule, with a larger budget: the review
+    compares cards that the Expert only had to rank)."""
+    from .bots.rollout import partner_rule
+    from .bots.search import distinct_cards
+
+    legal = partner_rule(know.hand, list(know.trick), know.trump, mask_of(know.legal))
+    candidates = len(distinct_cards(legal, know.hand | mask_of(know.trick) | (know.gone or 0), know.trump))
+    return max(MIN_WORLDS, min(MAX_WORLDS, REVIEW_BUDGET // (candidates * sum(know.counts))))
+
+
+def _run_of(card: int, means: dict[int, float], trump: int) -> int | None:
+    """The searched card standing for ``card``: itself, or the lowest of its run of equivalent cards
+    (the nearest searched card of its suit below it)."""
+    if card in means:
+        return card
+    power = POWER[trump]
+    below = [c for c in means if c >> 3 == card >> 3 and power[c] < power[card]]
+    return max(below, key=power.__getitem__) if below else None
+
+
+def review_decision(decision: Decision) -> dict[str, Any]:
+    """One decision reviewed: the choice, the Expert's, both expected scores, the loss, the mark, a reason."""
+    out = decision.to_json()
+    view = decision.view
+    if decision.kind == "card":
+        means, best, played_mean = price_card(view, decision.action)
+        best_mean = means[best]
+        out.update(best=card_name(best), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
+                   options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
+    else:
+        values, best_call = price_call(view)
+        mine, best = values[decision.action], values[best_call]
+        played_mean, best_mean = mine.score, best.score
+        out.update(best=str(best_call), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
+                   played_chance=mine.make_chance, best_chance=best.make_chance,
+                   played_contract=standing_contract(view, decision.action),
+                   best_contract=standing_contract(view, best_call))
+    loss = max(0.0, best_mean - played_mean)
+    out["loss"] = round(loss, 1)
+    out["mark"] = mark_of(loss)
+    out["reason"] = None
+    if out["mark"] is not None and decision.kind == "card":
+        reason = card_reason(view, int(decision.action), int(CARDS[best]))
+        out["reason"] = None if reason is None else {"key": reason[0], "params": reason[1]}
+    return out
+
+
+# ---------------------------------------------------------------- reasons
+def _is_master(view: SeatView, card: int) -> bool:
+    """Whether no card that beats ``card`` in its suit is still out of the seat's sight (every higher one is
+    played or in the seat's hand)."""
+    power = POWER[view.trump]
+    out_of_reach = view.played_mask | view.hand_mask
+    suit = card >> 3
+    return all(out_of_reach >> c & 1 for c in range(suit * 8, suit * 8 + 8) if power[c] > power[card])
+
+
+def _beats(card: int, best: int, trump: int) -> bool:
+    return trick_winner([best, card], trump) == 1
+
+
+def card_reason(view: SeatView, played: int, best: int) -> tuple[str, dict] | None:
+    """One short rule-like reason why ``played`` was worse than ``best``, from the seat's view; ``None``
+    when none applies.  Keys (parameters): ``trumped_partner`` (``card``): trumped a trick the partner was
+    winning while free to discard; ``kept_master`` (``card``): an opponent was winning and the seat held
+    ``card``, a master card that beat it; ``wasted_master`` (``card``): the partner was winning and the seat
+    gave it ``card``, a master card that could win a trick of its own; ``gave_points`` (``card``): an
+    opponent was winning and the seat gave it ``card`` (10 points or more); ``belote_kept`` (``card``):
+    the Expert would have played ``card`` of the belote; ``missed_load`` (``card``): the partner was winning
+    and the Expert would have given it ``card`` (10 points or more)."""
+    if played == best:
+        return None
+    trump, hand, trick = view.trump, view.hand_mask, [int(c) for c in view.trick]
+    legal = mask_of(view.legal)
+    points = POINTS[trump]
+    winner = trick_winner(trick, trump) if trick else -1
+    partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+    opponent_winning = bool(trick) and not partner_winning
+    led = trick[0] >> 3 if trick else -1
+    if partner_winning and led != trump and played >> 3 == trump and not hand & SUIT_MASK[led] \
+            and legal & ~SUIT_MASK[trump]:
+        return "trumped_partner", {"card": card_name(played)}
+    if opponent_winning and not _beats(played, trick[winner], trump):
+        for c in sorted(CARDS[c] for c in range(32) if legal >> c & 1):
+            if _beats(c, trick[winner], trump) and _is_master(view, c) and (len(trick) == 3 or c >> 3 == trump):
+                return "kept_master", {"card": card_name(c)}
+    if partner_winning and _is_master(view, played):
+        return "wasted_master", {"card": card_name(played)}
+    if opponent_winning and not _beats(played, trick[winner], trump) and points[played] >= 10 > points[best]:
+        return "gave_points", {"card": card_name(played)}
+    belote = {trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN} if trump >= 0 else set()
+    if best in belote and played not in belote:
+        return "belote_kept", {"card": card_name(best)}
+    if partner_winning and points[best] >= 10 > points[played]:
+        return "missed_load", {"card": card_name(best)}
+    return None
+
+
+# ---------------------------------------------------------------- the whole deal
+def summarize(reviewed: list[dict[str, Any]]) -> dict[str, Any]:
+    """The summary line: decisions reviewed, points lost in all, the count of each mark."""
+    marks = {name: 0 for name, _ in MARKS}
+    lost = 0.0
+    for item in reviewed:
+        if item.get("mark") in marks:
+            marks[item["mark"]] += 1
+        loss = item.get("loss")
+        if isinstance(loss, (int, float)) and not isinstance(loss, bool) and loss > 0:
+            lost += loss
+    return {"decisions": len(reviewed), "lost": round(lost), "marks": marks}
+
+
+def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
+    """The whole review of ``seats`` (all four when ``None``): ``{key, seats, thresholds, decisions,
+    summary}``."""
+    reviewed = [review_decision(d) for d in decisions(record, seats)]
+    return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
+
+
+__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call", "price_card", "seat_set", "standing_contract",
+           "record_key", "review", "review_decision", "review_plan", "summarize"]

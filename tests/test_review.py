@@ -1,0 +1,354 @@
+"""The Expert's review of a finished deal (coinche.review): blunders flagged, the Expert's own play left
+(nearly) unmarked, nothing read that the seat could not see, the same review from the CLI and the page's
+step-by-step commands."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+from hypothesis import assume, given, settings
+from hypothesis import strategies as st
+
+from coinche import Card, Deal
+from coinche.bots import make_bot
+from coinche.record import RecordError, deal_to_record
+from coinche.review import (
+    MARKS, card_reason, decision_at, decisions, mark_of, price_card, record_key, review, review_decision,
+    review_plan, summarize,
+)
+from coinche.rng import derive_seed
+from coinche.webapi import handle
+from naive import deck_for_hands
+
+# A hand-made deal: dealer 1, so seat 2 (South's partner) speaks and leads first; South (seat 0) bids 120
+# in hearts, a contract that needs every trick South's cards can win.  Trick 1: the partner leads the ace of spades, West (3) follows, South has no spade;
+# North-East (1) must follow spades: the partner's trick is sure.
+HANDS = [
+    "Jh 9h Ah 7h Ac 7c Kd 7d".split(),  # South: void in spades, the master trump, a master club ace
+    "7s 8s 9s Th 8c 9c 8d 9d".split(),
+    "As Ts Ks 8h Qc Jc Ad Td".split(),  # the partner
+    "Js Qs Qh Kh Tc Kc Jd Qd".split(),
+]
+CALLS = ["pass", "pass", "120h", "pass", "pass", "pass"]
+
+
+def finish(deal: Deal, level: str = "expert") -> dict:
+    """The deal played to its end by bots of ``level``, as a record."""
+    bots = [make_bot(level, seed=s) for s in range(4)]
+    while not deal.is_over:
+        deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
+    return deal_to_record(deal)
+
+
+def hand_made(south_card: str) -> tuple[dict, int]:
+    """The hand-made deal with South's first card chosen; the record and that card's action index."""
+    deal = Deal("coinche", 1, [Card.parse(c) for c in deck_for_hands(HANDS, dealer=1)])
+    for call in CALLS:
+        deal.apply(call)
+    deal.apply("As")
+    deal.apply("Qs")
+    index = len(deal.calls) + len(deal.plays)
+    deal.apply(south_card)
+    return finish(deal), index
+
+
+def expert_records(count: int, salt: str = "review") -> list[dict]:
+    return [finish(Deal.new("coinche", i & 3, derive_seed(salt, i))) for i in range(count)]
+
+
+# ---------------------------------------------------------------- marks and blunders
+def test_marks_follow_the_thresholds():
+    assert [name for name, _ in MARKS] == ["inaccuracy", "mistake", "blunder"]
+    for (_, low), (_, high) in zip(MARKS, MARKS[1:]):
+        assert low < high
+    for name, threshold in MARKS:
+        assert mark_of(threshold) == name
+        assert mark_of(threshold - 0.1) != name
+    assert mark_of(0) is None
+
+
+def test_trumping_the_partners_sure_trick_with_the_master_trump_is_a_blunder():
+    record, index = hand_made("Jh")
+    item = review_decision(decision_at(record, index))
+    assert item["kind"] == "card" and item["action"] == "Jh" and item["seat"] == 0 and item["trick"] == 1
+    assert item["best"] not in ("Jh", "9h", "Ah", "7h")  # the Expert discards
+    assert item["mark"] in ("mistake", "blunder"), item
+    assert item["loss"] == pytest.approx(item["best_score"] - item["played_score"], abs=0.11)
+    assert item["reason"] == {"key": "trumped_partner", "params": {"card": "Jh"}}
+
+
+def test_discarding_a_master_ace_on_the_partners_trick_is_flagged():
+    record, index = hand_made("Ac")
+    item = review_decision(decision_at(record, index))
+    assert item["mark"] in ("mistake", "blunder"), item
+    assert item["best"] in ("7c", "Kd", "7d")  # a small card or the king of diamonds, which is no master
+    assert item["reason"] == {"key": "wasted_master", "params": {"card": "Ac"}}
+
+
+def test_letting_the_opponents_take_a_trick_while_holding_the_master_card_is_flagged():
+    # Dealer 0: seat 1 leads; South plays last to the first trick, which an opponent's ten is winning.
+    hands = [list(h) for h in HANDS]
+    hands[1][hands[1].index("8c")], hands[3][hands[3].index("Tc")] = "Tc", "8c"
+    deal = Deal("coinche", 0, [Card.parse(c) for c in deck_for_hands(hands, dealer=0)])
+    for call in ["pass", "pass", "pass", "100h", "pass", "pass", "pass"]:
+        deal.apply(call)
+    for card in ("Tc", "Jc", "Kc"):
+        deal.apply(card)
+    index = len(deal.calls) + len(deal.plays)
+    deal.apply("7c")
+    item = review_decision(decision_at(finish(deal), index))
+    assert item["best"] == "Ac" and item["mark"] is not None, item
+    assert item["reason"] == {"key": "kept_master", "params": {"card": "Ac"}}
+
+
+def test_the_experts_choice_in_the_same_position_costs_nothing():
+    record, index = hand_made("Jh")
+    best = review_decision(decision_at(record, index))["best"]
+    record, index = hand_made(best)
+    item = review_decision(decision_at(record, index))
+    assert (item["best"], item["loss"], item["mark"], item["reason"]) == (best, 0.0, None, None)
+
+
+def test_an_equivalent_card_is_priced_as_the_card_standing_for_its_run():
+    seen = 0
+    for record in expert_records(2, "runs"):
+        for d in decisions(record, [0, 1]):
+            if d.kind != "card" or d.trick > 4:
+                continue
+            means, best, _ = price_card(d.view, d.action)
+            assert means[best] == max(means.values())
+            for card in d.view.legal:
+                if int(card) in means or card.suit == d.view.trump:
+                    continue
+                _, _, price = price_card(d.view, card)
+                lower = [c for c in means if c >> 3 == card.suit and c < card]
+                assert price in [means[c] for c in lower]
+                seen += 1
+    assert seen > 0
+
+
+def test_the_experts_own_play_is_flagged_nearly_nothing():
+    reviewed = []
+    for record in expert_records(6):
+        reviewed += review(record)["decisions"]
+    marked = [d for d in reviewed if d["mark"]]
+    serious = [d for d in marked if d["mark"] != "inaccuracy"]
+    assert len(reviewed) > 100
+    assert len([d for d in serious if d["mark"] == "blunder"]) <= 0.01 * len(reviewed), serious
+    assert len(serious) <= 0.03 * len(reviewed), serious
+    assert len(marked) <= 0.10 * len(reviewed), marked
+
+
+def test_a_weaker_players_cards_cost_more_than_the_experts():
+    def card_loss(level: str) -> float:
+        total = 0.0
+        for i in range(3):
+            deal = Deal.new("coinche", i & 3, derive_seed("weaker", i))
+            total += sum(d["loss"] for d in review(finish(deal, level), [0, 2])["decisions"] if d["kind"] == "card")
+        return total
+
+    assert card_loss("easy") > card_loss("expert")
+
+
+# ---------------------------------------------------------------- no hindsight
+def _swap_hidden(record: dict, index: int, seed: int) -> dict | None:
+    """The same deal up to action ``index`` as seat 0 saw it, with cards swapped between seats 1 and 3
+    among those they still hold then (same suit, so every void shown stays true), finished by the bots;
+    ``None`` when no such swap keeps every earlier card legal."""
+    deal = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in record["deck"].split(",")])
+    actions = record["calls"] + record["plays"]
+    for action in actions[:index]:
+        deal.apply(action)
+    start = [h.split(",") for h in record["hands"]]
+    by_suit = [[(a, b) for a in deal.view(1).hand for b in deal.view(3).hand if str(a)[1] == str(b)[1]]]
+    pairs = by_suit[0]
+    if not pairs:
+        return None
+    a, b = (str(c) for c in pairs[seed % len(pairs)])
+    hands = [list(h) for h in start]
+    hands[1][hands[1].index(a)], hands[3][hands[3].index(b)] = b, a
+    other = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in deck_for_hands(hands, record["dealer"])])
+    try:
+        for action in actions[:index]:
+            other.apply(action)
+    except Exception:
+        return None
+    return finish(other, "easy")
+
+
+@settings(max_examples=6)
+@given(deal_number=st.integers(0, 10_000), pick=st.integers(0, 1_000))
+def test_the_review_reads_no_card_the_seat_could_not_see(deal_number, pick):
+    record = finish(Deal.new("coinche", deal_number & 3, derive_seed("hidden", deal_number)), "easy")
+    ours = [d for d in decisions(record, [0]) if d.kind == "card"]
+    assume(ours)
+    index = ours[pick % len(ours)].index
+    other = _swap_hidden(record, index, pick)
+    assume(other is not None)
+    assert other["hands"] != record["hands"]
+    mine = [review_decision(d) for d in decisions(record, [0]) if d.index <= index]
+    theirs = [review_decision(d) for d in decisions(other, [0]) if d.index <= index]
+    assert mine == theirs
+
+
+def test_reasons_read_only_the_view():
+    record, index = hand_made("Jh")
+    view = decision_at(record, index).view
+    assert card_reason(view, int(Card.parse("Jh")), int(Card.parse("7d")))[0] == "trumped_partner"
+    assert card_reason(view, int(Card.parse("7d")), int(Card.parse("7d"))) is None
+
+
+# ---------------------------------------------------------------- determinism, plan, summary
+def test_the_review_is_deterministic_and_keyed_by_the_deal():
+    record = expert_records(1, "again")[0]
+    first, second = review(record, [0]), review(dict(record), [0])
+    assert first == second
+    assert first["key"] == record_key(record) and len(first["key"]) == 16
+    changed = dict(record, plays=list(reversed(record["plays"])))
+    assert record_key(changed) != record_key(record)
+
+
+def test_the_plan_lists_the_seats_decisions_with_a_choice():
+    record, _ = hand_made("Jh")
+    plan = review_plan(record, [0])
+    assert plan["seats"] == [0] and plan["thresholds"] == dict(MARKS)
+    assert all(d["seat"] == 0 for d in plan["decisions"])
+    assert [d["kind"] for d in plan["decisions"]][0] == "call"
+    every = review_plan(record)["decisions"]
+    assert {d["seat"] for d in every} == {0, 1, 2, 3}
+    assert [d["index"] for d in every] == sorted(d["index"] for d in every)
+    for d in every:  # a decision is an action with more than one legal choice
+        assert len(decision_at(record, d["index"]).view.legal) > 1
+
+
+def test_summary_counts_marks_and_sums_losses():
+    items = [{"loss": 12.4, "mark": None}, {"loss": 45.0, "mark": "mistake"}, {"loss": 90.2, "mark": "blunder"},
+             {"loss": "x", "mark": "nonsense"}]
+    assert summarize(items) == {"decisions": 4, "lost": 148, "marks": {"inaccuracy": 0, "mistake": 1, "blunder": 1}}
+
+
+@pytest.mark.parametrize("bad", [None, [], {"format": "coinche-deal/1"}, {"format": "other"}])
+def test_bad_records_are_refused_with_a_key(bad):
+    with pytest.raises(RecordError):
+        review_plan(bad)
+
+
+@pytest.mark.parametrize("seats", [[4], ["0"], [True], "all", []])
+def test_bad_seats_are_refused(seats):
+    record, _ = hand_made("Jh")
+    with pytest.raises(RecordError):
+        review_plan(record, seats)
+
+
+def test_a_void_deal_reviews_its_calls_only():
+    deal = Deal.new("coinche", 0, derive_seed("void", 0))
+    for _ in range(4):
+        deal.apply("pass")
+    result = review(deal_to_record(deal), [1])
+    assert [(d["kind"], d["action"]) for d in result["decisions"]] == [("call", "pass")]
+
+
+# ---------------------------------------------------------------- the page's commands and the CLI
+def _command(cmd: str, **args):
+    answer = json.loads(handle(cmd, json.dumps(args)))
+    return answer
+
+
+def test_the_page_steps_give_the_same_review():
+    record, _ = hand_made("Ac")
+    plan = _command("review_plan", record=record, seats=[0])["result"]
+    items = [_command("review_decision", record=record, index=d["index"])["result"] for d in plan["decisions"]]
+    summary = _command("review_summary", decisions=items)["result"]
+    whole = review(record, [0])
+    assert plan["key"] == whole["key"] and items == whole["decisions"] and summary == whole["summary"]
+    assert summary["marks"]["inaccuracy"] + summary["marks"]["mistake"] + summary["marks"]["blunder"] >= 1
+
+
+def test_the_page_commands_refuse_bad_input_as_data():
+    record, _ = hand_made("Jh")
+    assert _command("review_plan", record="nonsense")["error"]["code"] == "malformed_record"
+    assert _command("review_decision", record=record, index=999)["error"]["code"] == "malformed_record"
+    assert _command("review_decision", record=record, index="3")["error"]["code"] == "malformed_record"
+    assert _command("review_summary", decisions="x")["error"]["code"] == "malformed_record"
+
+
+def _cli(*args: str, stdin: str | None = None) -> subprocess.CompletedProcess:
+    return subprocess.run([sys.executable, "-m", "coinche.cli", *args], capture_output=True, text=True, input=stdin)
+
+
+def test_cli_review_prints_the_same_review(tmp_path):
+    record, _ = hand_made("Jh")
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(record) + "\n\nnot json\n")
+    out = _cli("review", str(path), "--seat", "0", "--json")
+    assert out.returncode == 1 and "deals.jsonl:3: not JSON" in out.stderr
+    line = json.loads(out.stdout.splitlines()[0])
+    assert line["line"] == 1
+    del line["line"]
+    assert line == review(record, [0])
+    text = _cli("review", str(path), "--seat", "0")
+    assert "trick 1" in text.stdout and "Jh" in text.stdout
+    assert "you trumped the trick your partner was winning with the jack of hearts" in text.stdout
+    assert "points lost" in text.stdout and "blunder from 80" in text.stdout
+
+
+def test_cli_review_of_every_seat_and_a_missing_file(tmp_path):
+    record, _ = hand_made("7d")
+    path = tmp_path / "one.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    out = _cli("review", str(path), "--json")
+    assert out.returncode == 0
+    assert json.loads(out.stdout)["seats"] == [0, 1, 2, 3]
+    missing = _cli("review", str(tmp_path / "none.jsonl"))
+    assert missing.returncode == 2 and "coinche review" in missing.stderr
+
+
+# ---------------------------------------------------------------- every reason tells the truth
+def _claims_hold(view, played: int, best: int, reason) -> None:
+    from coinche.cards import CARDS, POINTS
+    from coinche.play import trick_winner
+
+    key, params = reason
+    trump, trick = view.trump, [int(c) for c in view.trick]
+    card = int(Card.parse(params["card"]))
+    winner = trick_winner(trick, trump) if trick else None
+    partner_winning = len(trick) >= 2 and winner == len(trick) - 2
+    held_out = view.played_mask | view.hand_mask
+
+    def master(c: int) -> bool:
+        from coinche.cards import POWER
+        return all(held_out >> x & 1 for x in range(c >> 3 << 3, (c >> 3 << 3) + 8) if POWER[trump][x] > POWER[trump][c])
+
+    if key == "trumped_partner":
+        assert partner_winning and card == played and played >> 3 == trump != trick[0] >> 3
+        assert any(c.suit != trump for c in view.legal)
+    elif key == "kept_master":
+        assert trick and not partner_winning and CARDS[card] in view.legal and master(card)
+        assert trick_winner(trick + [card], trump) == len(trick)
+        assert trick_winner(trick + [played], trump) != len(trick)
+    elif key == "wasted_master":
+        assert partner_winning and card == played and master(played)
+    elif key == "gave_points":
+        assert trick and not partner_winning and card == played and POINTS[trump][played] >= 10
+    elif key == "belote_kept":
+        assert card == best and best >> 3 == trump and best & 7 in (5, 6)
+    else:
+        assert key == "missed_load" and partner_winning and card == best and POINTS[trump][best] >= 10
+    assert params == {"card": params["card"]}
+
+
+@settings(max_examples=12)
+@given(deal_number=st.integers(0, 100_000))
+def test_every_reason_given_is_true_of_the_view(deal_number):
+    deal = Deal.new("coinche", deal_number & 3, derive_seed("reasons", deal_number))
+    record = finish(deal, "easy")
+    for d in decisions(record):
+        if d.kind != "card":
+            continue
+        for best in d.view.legal:
+            reason = card_reason(d.view, int(d.action), int(best))
+            if reason is not None:
+                _claims_hold(d.view, int(d.action), int(best), reason)

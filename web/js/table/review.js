@@ -1,0 +1,277 @@
+// The Expert's review of a finished deal: each of the player's calls and cards (or every seat's) priced with
+// what that seat knew at the time, the Expert's choice beside it, a mark when the choice lost many points.
+//
+// The engine computes everything (coinche.review): the page runs the review as a sequence of small commands
+// on the engine's usual channel, `review_plan` once, `review_decision` per decision, `review_summary` at the
+// end, so the page shows the progress, can stop between two decisions, and the bots' commands interleave.
+// Closing the dialog does not stop a review: it goes on while the player plays, and reopening it shows where
+// it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
+// computes nothing.
+import { callName, cardName, t } from "../i18n.js";
+
+const STORE_KEY = "coinche.reviews";
+const KEEP = 12; // the reviews kept, newest first
+const MARK_KEYS = { inaccuracy: "review.mark.inaccuracy", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
+const REASON_KEYS = {
+  trumped_partner: "review.reason.trumped_partner",
+  kept_master: "review.reason.kept_master",
+  wasted_master: "review.reason.wasted_master",
+  gave_points: "review.reason.gave_points",
+  belote_kept: "review.reason.belote_kept",
+  missed_load: "review.reason.missed_load",
+};
+
+function el(tag, className, text) {
+  const node = document.createElement(tag);
+  if (className) node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+const button = (label, onClick, className) => Object.assign(el("button", className, label), { type: "button", onclick: onClick });
+
+// ------------------------------------------------------------------ kept reviews
+function storedReviews() {
+  try {
+    const list = JSON.parse(localStorage.getItem(STORE_KEY) ?? "[]");
+    return Array.isArray(list) ? list.filter((entry) => entry && typeof entry.id === "string") : [];
+  } catch {
+    return []; // unreadable or blocked storage: nothing kept
+  }
+}
+
+function storedReview(id) {
+  return storedReviews().find((entry) => entry.id === id)?.review ?? null;
+}
+
+function storeReview(id, review) {
+  const list = [{ id, review }, ...storedReviews().filter((entry) => entry.id !== id)].slice(0, KEEP);
+  try {
+    localStorage.setItem(STORE_KEY, JSON.stringify(list));
+  } catch { /* full or blocked: the review stays for this visit only */ }
+}
+
+// ------------------------------------------------------------------ a review being computed
+// One per deal and set of seats, for this visit: {plan, items, summary, status, error}; `status` is
+// "running", "stopped", "done" or "failed". Listeners hear every change.
+const jobs = new Map();
+
+class ReviewJob {
+  constructor(engine, record, seats) {
+    this.engine = engine;
+    this.record = record;
+    this.seats = seats;
+    this.plan = null;
+    this.items = [];
+    this.summary = null;
+    this.status = "running";
+    this.error = null;
+    this.runs = 0;
+    this.listeners = new Set();
+  }
+
+  get id() { return this.plan ? `${this.plan.key}:${this.seats.join("")}` : null; }
+  get total() { return this.plan?.decisions.length ?? 0; }
+
+  #emit() { for (const listener of this.listeners) listener(this); }
+
+  // Compute what is missing. A stop, or a newer run, makes this one drop what it receives and end.
+  async run() {
+    const run = ++this.runs;
+    const current = () => run === this.runs && this.status === "running";
+    this.status = "running";
+    this.error = null;
+    this.#emit();
+    try {
+      if (!this.plan) {
+        this.plan = await this.engine.call("review_plan", { record: this.record, seats: this.seats });
+        if (!current()) {
+          this.#emit(); // stopped meanwhile: still say how many decisions there are
+          return;
+        }
+        const kept = storedReview(this.id);
+        if (kept) {
+          Object.assign(this, { items: kept.decisions, summary: kept.summary, status: "done" });
+          this.#emit();
+          return;
+        }
+      }
+      while (this.items.length < this.total) {
+        const { index } = this.plan.decisions[this.items.length];
+        const item = await this.engine.call("review_decision", { record: this.record, index });
+        if (!current()) return;
+        this.items.push(item);
+        this.#emit();
+      }
+      const summary = await this.engine.call("review_summary", { decisions: this.items });
+      if (!current()) return;
+      this.summary = summary;
+      this.status = "done";
+      storeReview(this.id, { decisions: this.items, summary: this.summary });
+    } catch (error) {
+      if (!current()) return;
+      console.warn("review:", error);
+      this.status = "failed";
+      this.error = error;
+    }
+    this.#emit();
+  }
+
+  stop() {
+    if (this.status !== "running") return;
+    this.runs += 1; // the decision in hand is dropped: a stopped review shows nothing more
+    this.status = "stopped";
+    this.#emit();
+  }
+}
+
+function jobFor(engine, record, seats) {
+  const id = JSON.stringify([record.variant, record.dealer, record.deck, record.calls, record.plays, seats]);
+  let job = jobs.get(id);
+  if (!job) {
+    job = new ReviewJob(engine, record, seats);
+    jobs.set(id, job);
+    job.run();
+  }
+  return job;
+}
+
+// ------------------------------------------------------------------ the dialog
+// The "Review this deal" button (under the deal summary, in the replay and the previous deals).
+// onShow(index), when given, shows the deal at a decision (the replay's step after action `index`).
+export function reviewButton(record, { engine, view, onShow = null }) {
+  return button(t("review.open"), () => openReview(record, { engine, view, onShow }), "btn review-open");
+}
+
+export function openReview(record, { engine, view, onShow = null }) {
+  let dialog = document.getElementById("dlg-review");
+  if (!dialog) {
+    dialog = el("dialog", "dialog review");
+    dialog.id = "dlg-review";
+    dialog.setAttribute("aria-labelledby", "dlg-review-title");
+    const title = el("h2", "dialog-title");
+    title.id = "dlg-review-title";
+    dialog.append(title, el("div", "dialog-body"), el("div", "dialog-actions"));
+    document.body.append(dialog);
+  }
+  if (dialog.open) return dialog;
+  new ReviewDialog(dialog, record, { engine, view, onShow }).show();
+  return dialog;
+}
+
+class ReviewDialog {
+  constructor(dialog, record, { engine, view, onShow }) {
+    Object.assign(this, { dialog, record, engine, view, onShow });
+    this.job = null;
+    this.listen = () => this.#draw();
+  }
+
+  show() {
+    const { dialog, view } = this;
+    dialog.querySelector(".dialog-title").textContent = t("review.title");
+    this.thresholds = el("p", "review-thresholds");
+    const scope = el("label", "review-scope");
+    this.every = el("input");
+    this.every.type = "checkbox";
+    this.every.addEventListener("change", () => this.#attach());
+    scope.append(this.every, document.createTextNode(` ${t("review.every_seat")}`));
+    this.progress = el("progress", "review-progress");
+    this.progress.setAttribute("aria-label", t("review.progress"));
+    this.status = el("p", "review-status");
+    this.status.setAttribute("role", "status");
+    this.stop = button(t("review.stop"), () => this.job?.stop(), "btn review-stop");
+    this.resume = button(t("review.resume"), () => this.job?.run(), "btn review-resume");
+    const progressRow = el("div", "review-progress-row");
+    progressRow.append(this.progress, this.stop, this.resume);
+    this.summary = el("p", "review-summary");
+    this.list = el("ol", "review-list");
+    this.list.setAttribute("aria-label", t("review.decisions"));
+    dialog.querySelector(".dialog-body").replaceChildren(this.thresholds, scope, progressRow, this.status, this.summary, this.list);
+    const close = button(t("table.close"), () => dialog.close("close"), "btn primary review-close");
+    dialog.querySelector(".dialog-actions").replaceChildren(close);
+    dialog.addEventListener("close", () => this.job?.listeners.delete(this.listen), { once: true });
+    this.seat = view.me;
+    this.#attach();
+    dialog.showModal();
+    close.focus();
+  }
+
+  // Follow the review of the chosen seats (started if it is not already running or done).
+  #attach() {
+    this.job?.listeners.delete(this.listen);
+    const seats = this.every.checked ? [0, 1, 2, 3] : [this.seat];
+    this.job = jobFor(this.engine, this.record, seats);
+    this.job.listeners.add(this.listen);
+    this.#draw();
+  }
+
+  #draw() {
+    const { job, dialog } = this;
+    dialog.dataset.status = job.status;
+    const marks = job.plan?.thresholds;
+    this.thresholds.textContent = marks ? t("review.thresholds", marks) : "";
+    const done = job.items.length;
+    this.progress.max = Math.max(1, job.total);
+    this.progress.value = job.status === "done" ? this.progress.max : done;
+    this.progress.hidden = job.status === "done";
+    this.stop.hidden = job.status !== "running";
+    this.resume.hidden = !(job.status === "stopped" || job.status === "failed");
+    this.status.textContent = {
+      running: job.plan ? t("review.running", { n: done, total: job.total }) : t("review.starting"),
+      stopped: t("review.stopped", { n: done, total: job.total }),
+      failed: t("review.failed"),
+      done: t("review.done"),
+    }[job.status];
+    this.summary.hidden = !job.summary;
+    if (job.summary) {
+      const { lost, marks: counts, decisions } = job.summary;
+      this.summary.textContent = t("review.summary", { decisions, lost, ...counts });
+    }
+    const items = job.items.map((item) => this.#item(item));
+    this.list.replaceChildren(...items);
+  }
+
+  #item(item) {
+    const { view } = this;
+    const node = el("li", "review-item");
+    node.dataset.index = String(item.index);
+    node.dataset.kind = item.kind;
+    node.dataset.mark = item.mark ?? "";
+    const name = item.kind === "call" ? callName : cardName;
+    const where = item.kind === "call" ? t("review.auction") : t("review.trick", { n: item.trick });
+    const head = el("p", "review-head");
+    head.append(el("span", "review-where", where), document.createTextNode(" "),
+      el("strong", "review-choice", t("review.choice", { seat: view.seatName(item.seat), action: name(item.action) })));
+    if (item.mark) {
+      const mark = el("span", `review-mark mark-${item.mark}`, t(MARK_KEYS[item.mark]));
+      head.append(document.createTextNode(" "), mark);
+    }
+    node.append(head);
+    const same = item.best === item.action;
+    node.append(el("p", "review-expert", same ? t("review.agrees") : t("review.expert", { best: name(item.best) })));
+    const signed = (x) => (x > 0 ? `+${Math.round(x)}` : String(Math.round(x)));
+    let expected = same
+      ? t("review.expected_same", { played: signed(item.played_score) })
+      : t("review.expected", { played: signed(item.played_score), best: signed(item.best_score) });
+    if (Math.round(item.loss) > 0) expected += ` ${t("review.lost", { lost: Math.round(item.loss) })}`;
+    node.append(el("p", "review-expected", expected));
+    if (item.kind === "call") { // the make chance of the contract each call leaves standing
+      const chances = [[item.played_contract, item.played_chance], [item.best_contract, item.best_chance]]
+        .filter(([contract, chance], i) => contract && chance !== null && chance !== undefined && !(i === 1 && same));
+      const text = chances.map(([contract, chance]) => t("review.chance", { contract: callName(contract), chance }));
+      if (text.length) node.append(el("p", "review-chance", text.join(" ")));
+    }
+    if (item.reason && REASON_KEYS[item.reason.key]) {
+      node.append(el("p", "review-reason", t(REASON_KEYS[item.reason.key], item.reason.params)));
+    }
+    if (this.onShow) {
+      const show = button(t("review.show"), () => {
+        this.dialog.close("show");
+        this.onShow(item.index);
+      }, "btn ghost review-show");
+      show.setAttribute("aria-label", `${t("review.show")}: ${where}`);
+      node.append(show);
+    }
+    return node;
+  }
+}
