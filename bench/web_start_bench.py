@@ -1,0 +1,159 @@
+#!/usr/bin/env python3
+"""From navigation to the player's first decision, against Pyodide's own boot: cold and warm, interleaved.
+
+    .venv/bin/python bench/web_start_bench.py [--runs 5] [--warm 2] [--dist dist]
+
+Serves dist/ (run `make build` first) with tools/serve.py on a free localhost port, with the encodings Netlify
+sends. Each run starts two fresh Chromium profiles, one for the bare baseline and one for the table, in
+alternating order; each profile makes one cold visit (empty HTTP cache, no service worker, no Pyodide
+snapshot) and --warm later visits. Times are from navigation start, read from the pages' own marks:
+
+- bare Pyodide: web/bench/bare.html, a module worker that runs loadPyodide() then runPython("1+1")
+  ("pyodide-ready");
+- engine ready: the table's engine worker answering ("engine-worker-ready", web/js/engine.js);
+- cards dealt: the first hand on screen ("cards-dealt", web/js/table/game.js), "Play coinche" having been
+  pressed as soon as the home screen showed it;
+- player can act: the player's first turn drawn, the bidding panel open ("player-can-act").
+
+Prints the medians and the ratios to the bare boot of the same kind of visit (cold to cold, warm to warm),
+with the machine's load average, since other work on the machine slows every figure.
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import sys
+import tempfile
+import threading
+import time
+from pathlib import Path
+
+from playwright.sync_api import sync_playwright
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "e2e"))
+from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+
+SNAPSHOTS = "coinche-pyodide-snapshots"
+MARKS = """() => Object.fromEntries(performance.getEntries()
+    .filter((e) => e.entryType === "mark" || e.entryType === "paint")
+    .map((e) => [e.name, e.startTime]))"""
+HAS_MARK = "(name) => performance.getEntriesByName(name).length > 0"
+SNAPSHOT_SAVED = "async (name) => (await (await caches.open(name)).keys()).length > 0"
+SW_READY = "async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)"
+COLUMNS = {"bare": "pyodide-ready", "engine": "engine-worker-ready", "dealt": "cards-dealt", "act": "player-can-act"}
+TITLES = {"bare": "bare Pyodide", "engine": "engine ready", "dealt": "cards dealt", "act": "player can act"}
+GOALS = {("cold", "dealt"): 1.05, ("cold", "act"): 1.15, ("warm", "dealt"): 0.5, ("warm", "act"): 1.0}
+
+
+def poll(page, script: str, arg, timeout_s: float, what: str) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script, arg):
+        if page.evaluate("() => document.body.dataset.state") == "error":
+            raise SystemExit(f"bench: {what}: the page ended in error")
+        if time.monotonic() > deadline:
+            raise SystemExit(f"bench: {what}: not within {timeout_s} s")
+        time.sleep(0.02)
+
+
+def visit_bare(context, url: str) -> dict[str, float]:
+    page = context.new_page()
+    try:
+        page.goto(url + "bench/bare.html")
+        poll(page, HAS_MARK, "pyodide-ready", 120, "bare Pyodide")
+        if page.evaluate("() => document.body.dataset.state") != "ready":
+            raise SystemExit(f"bench: bare Pyodide failed: {page.evaluate('() => document.body.dataset.detail')}")
+        return page.evaluate(MARKS)
+    finally:
+        page.close()
+
+
+def visit_table(context, url: str, cold: bool) -> dict[str, float]:
+    """Play coinche pressed as soon as it shows; the marks once the player can act. After a cold visit,
+    waits for what a later visit uses: the Pyodide snapshot and the service worker."""
+    page = context.new_page()
+    try:
+        page.goto(url)
+        page.locator("#btn-play-coinche").click()
+        poll(page, HAS_MARK, "player-can-act", 120, "the table")
+        marks = page.evaluate(MARKS)
+        if cold:
+            poll(page, SNAPSHOT_SAVED, SNAPSHOTS, 60, "the Pyodide snapshot")
+            poll(page, SW_READY, None, 60, "the service worker")
+        page.evaluate("() => localStorage.clear()")  # no saved match: the next visit starts anew too
+        return marks
+    finally:
+        page.close()
+
+
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
+    parser.add_argument("--runs", type=int, default=5, help="fresh profiles per page (default 5)")
+    parser.add_argument("--warm", type=int, default=2, help="later visits per profile (default 2)")
+    parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    args = parser.parse_args(argv)
+    if not (args.dist / "build-info.json").is_file():
+        raise SystemExit(f"bench: {args.dist} is not built: run `make build`")
+
+    server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = "http://{}:{}/".format(*server.server_address[:2])
+    samples: dict[tuple[str, str], list[float]] = {}
+    loads = [os.getloadavg()[0]]
+
+    def profile(playwright, visit) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            context = playwright.chromium.launch_persistent_context(
+                folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                for index in range(1 + args.warm):
+                    kind = "cold" if index == 0 else "warm"
+                    for column, seconds in visit(context, kind).items():
+                        samples.setdefault((kind, column), []).append(seconds)
+            finally:
+                context.close()
+
+    def bare(context, kind):
+        return {"bare": visit_bare(context, url)["pyodide-ready"] / 1000}
+
+    def table(context, kind):
+        marks = visit_table(context, url, kind == "cold")
+        return {column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"}
+
+    with sync_playwright() as playwright:
+        for run in range(args.runs):
+            order = (bare, table) if run % 2 == 0 else (table, bare)
+            for visit in order:
+                profile(playwright, visit)
+            loads.append(os.getloadavg()[0])
+            print(f"bench: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
+    server.shutdown()
+
+    print(f"\nseconds from navigation, medians of {args.runs} cold and {args.runs * args.warm} warm visits "
+          f"per page, interleaved (headless Chromium, localhost, gzip as served; "
+          f"load average {min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores)\n")
+    print("| visit | " + " | ".join(TITLES.values()) + " |")
+    print("|---|" + "---:|" * len(TITLES))
+    for kind in ("cold", "warm"):
+        row = [f"{median(samples.get((kind, column), [])):.2f}" for column in TITLES]
+        print(f"| {'first' if kind == 'cold' else 'later'} | " + " | ".join(row) + " |")
+    print("\nratios to the bare Pyodide boot of the same kind of visit (goal in brackets):\n")
+    for kind in ("cold", "warm"):
+        bare_s = median(samples.get((kind, "bare"), []))
+        parts = []
+        for column in ("engine", "dealt", "act"):
+            ratio = median(samples.get((kind, column), [])) / bare_s
+            goal = GOALS.get((kind, column))
+            verdict = "" if goal is None else f" (<= {goal:.2f}: {'met' if ratio <= goal else 'MISSED'})"
+            parts.append(f"{TITLES[column]} {ratio:.2f}x{verdict}")
+        print(f"  {'first visit' if kind == 'cold' else 'later visit'}: " + "; ".join(parts))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
