@@ -140,9 +140,10 @@ async function installEngine(pyodide, wheelReady) {
   return { pyodide, handle, version: pong.result.version ?? info.version, engine: info.wheel.sha256 };
 }
 
-// The saved snapshot if it holds this build's engine, else null (a stale one is dropped).
+// The saved snapshot's bytes (a promise) if it holds this build's engine, else null (a stale one is dropped).
 async function savedSnapshot(buildInfo) {
   const [saved, info] = await Promise.all([snapshots.read(), buildInfo.catch(() => null)]);
+  // (its bytes still arriving: Pyodide reads them while its own files load)
   if (!saved) return null;
   if (info && saved.engine === info.wheel.sha256) return saved.bytes;
   timings.snapshotError = "a snapshot of another engine";

@@ -24,6 +24,7 @@ export class EngineError extends Error {
 }
 
 const DEFAULT_WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const WORKER_NAME = "coinche-engine"; // then options, see engine-worker.js
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 
@@ -50,9 +51,9 @@ function adoptEarly() {
 }
 
 // A worker that saves a memory snapshot of Python with the engine imported, then ends; its last message.
-function makeSnapshot(workerURL) {
+function makeSnapshot() {
   return new Promise((resolve) => {
-    const maker = new Worker(workerURL, { type: "module", name: `${WORKER_NAME} make-snapshot` });
+    const maker = new Worker(SNAPSHOT_WORKER_URL, { type: "module", name: `${WORKER_NAME} make-snapshot` });
     const done = (outcome) => {
       clearTimeout(timer);
       maker.terminate();
@@ -136,8 +137,8 @@ export class Engine {
 
   // The boot found no snapshot of this build: one is made a little later, once per page.
   #scheduleSnapshot() {
-    const { workerURL, snapshotDelayMs } = this.#options;
-    snapshotMaker ??= new Promise((resolve) => setTimeout(resolve, snapshotDelayMs)).then(() => makeSnapshot(workerURL));
+    const { snapshotDelayMs } = this.#options;
+    snapshotMaker ??= new Promise((resolve) => setTimeout(resolve, snapshotDelayMs)).then(makeSnapshot);
     this.snapshotSaved = snapshotMaker;
   }
 

@@ -22,21 +22,25 @@ export class SnapshotStore {
     return typeof caches !== "undefined";
   }
 
-  // The saved snapshot {bytes, engine} (engine: the sha256 of the wheel it holds, or null), or null if there
-  // is none or it is not whole.
+  // The saved snapshot {engine, bytes} or null if there is none: engine is the sha256 of the wheel it holds,
+  // bytes a promise of its bytes, read while the caller goes on (it rejects if the entry is not whole).
   async read() {
+    let response;
     try {
-      const response = await (await caches.open(CACHE_NAME)).match(this.#key);
-      if (!response) return null;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length > 0 && String(bytes.length) === response.headers.get(SIZE_HEADER)) {
-        return { bytes, engine: response.headers.get(ENGINE_HEADER) };
+      response = await (await caches.open(CACHE_NAME)).match(this.#key);
+    } catch {
+      return null; // no Cache Storage here: no snapshot
+    }
+    if (!response) return null;
+    const bytes = response.arrayBuffer().then(async (buffer) => {
+      if (buffer.byteLength > 0 && String(buffer.byteLength) === response.headers.get(SIZE_HEADER)) {
+        return new Uint8Array(buffer);
       }
       await this.drop();
-    } catch {
-      // no Cache Storage here: no snapshot
-    }
-    return null;
+      throw new Error(`the saved snapshot is not whole (${buffer.byteLength} bytes)`);
+    });
+    bytes.catch(() => {}); // the caller's to handle
+    return { engine: response.headers.get(ENGINE_HEADER), bytes };
   }
 
   // Save bytes as this key's snapshot of `engine` and delete every other; resolves true once written, false

@@ -416,7 +416,7 @@ function coachReason(advice) {
   return t(key, params);
 }
 
-// Performance marks read by bench/web_start_bench.py: the first hand on screen, the player's first turn.
+// Performance marks read by bench/web_boot_bench.py: the first hand on screen, the player's first turn.
 function markFirstDeal(deal, myTurn) {
   const markOnce = (name) => performance.getEntriesByName(name).length || performance.mark(name);
   if (deal.hand.length > 0) markOnce("cards-dealt");
