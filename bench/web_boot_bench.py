@@ -1,28 +1,33 @@
 #!/usr/bin/env python3
-"""How long the built site takes to boot in headless Chromium, cold and warm. Medians over runs.
+"""From navigation to the player's first decision, against Pyodide's own boot: cold and warm, interleaved.
 
-    .venv/bin/python bench/web_boot_bench.py [--runs 5] [--warm 3] [--dist dist]
+    .venv/bin/python bench/web_boot_bench.py [--runs 5] [--warm 2] [--dist dist]
 
-Serves dist/ (run `make build` first) with tools/serve.py on a free localhost port. Each run opens a new
-Chromium profile per page: the first visit is "cold" (empty HTTP cache, no Pyodide snapshot), the next
---warm visits are "warm". Times are from navigation start, read from the page's own performance entries:
-- bare Pyodide (bench/bare.html): Pyodide started in a module worker, nothing else ("pyodide-ready").
-- index: first contentful paint ("visible") and the engine worker ready, its ping answered
-  ("engine-worker-ready", marked by web/js/engine.js); a warm visit restores the memory snapshot that
-  the first visit saved.
-- index, no snapshot: the same, with the saved snapshot deleted before each warm visit.
+Serves dist/ (run `make build` first) with tools/serve.py on a free localhost port, with the encodings Netlify
+sends. Each run starts two fresh Chromium profiles, one for the bare baseline and one for the table, in
+alternating order; each profile makes one cold visit (empty HTTP cache, no service worker, no Pyodide
+snapshot) and --warm later visits. Times are from navigation start, read from the pages' own marks:
+
+- bare Pyodide: web/bench/bare.html, a module worker that runs loadPyodide() then runPython("1+1")
+  ("pyodide-ready");
+- engine ready: the table's engine worker answering ("engine-worker-ready", web/js/engine.js);
+- cards dealt: the first hand on screen ("cards-dealt", web/js/table/game.js), "Play coinche" having been
+  pressed as soon as the home screen showed it;
+- player can act: the player's first turn drawn, the bidding panel open ("player-can-act").
+
+Prints the medians and the ratios to the bare boot of the same kind of visit (cold to cold, warm to warm),
+with the machine's load average, since other work on the machine slows every figure.
 """
 from __future__ import annotations
 
 import argparse
-import gzip
+import os
 import statistics
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
-from urllib.parse import urlsplit
 
 from playwright.sync_api import sync_playwright
 
@@ -31,66 +36,65 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
 
 SNAPSHOTS = "coinche-pyodide-snapshots"
-ENTRIES = """() => Object.fromEntries(performance.getEntries()
+MARKS = """() => Object.fromEntries(performance.getEntries()
     .filter((e) => e.entryType === "mark" || e.entryType === "paint")
     .map((e) => [e.name, e.startTime]))"""
-SNAPSHOT_KEYS = "async (name) => (await (await caches.open(name)).keys()).length"
-DELETE_SNAPSHOTS = "async (name) => caches.delete(name)"
+HAS_MARK = "(name) => performance.getEntriesByName(name).length > 0"
+SNAPSHOT_SAVED = "async (name) => (await (await caches.open(name)).keys()).length > 0"
+SW_READY = "async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)"
+COLUMNS = {"bare": "pyodide-ready", "engine": "engine-worker-ready", "dealt": "cards-dealt", "act": "player-can-act"}
+TITLES = {"bare": "bare Pyodide", "engine": "engine ready", "dealt": "cards dealt", "act": "player can act"}
+GOALS = {("cold", "dealt"): 1.05, ("cold", "act"): 1.15, ("warm", "dealt"): 0.5, ("warm", "act"): 1.0}
 
 
-def visit(context, url: str, fetched: list[str] | None = None, timeout_s: float = 120) -> dict[str, float]:
-    """Open url in a new page, wait for <body data-state> to leave "loading"; its performance entries.
+def poll(page, script: str, arg, timeout_s: float, what: str) -> None:
+    deadline = time.monotonic() + timeout_s
+    while not page.evaluate(script, arg):
+        if page.evaluate("() => document.body.dataset.state") == "error":
+            raise SystemExit(f"bench: {what}: the page ended in error")
+        if time.monotonic() > deadline:
+            raise SystemExit(f"bench: {what}: not within {timeout_s} s")
+        time.sleep(0.02)
 
-    The URLs of the responses it got are added to `fetched` if given.
-    """
+
+def visit_bare(context, url: str) -> dict[str, float]:
     page = context.new_page()
-    if fetched is not None:
-        page.on("response", lambda response: fetched.append(response.url))
     try:
-        page.goto(url)
-        deadline = time.monotonic() + timeout_s
-        while (state := page.evaluate("() => document.body.dataset.state")) == "loading":
-            if time.monotonic() > deadline:
-                raise SystemExit(f"bench: {url} did not boot within {timeout_s} s")
-            time.sleep(0.05)
-        if state != "ready":
-            raise SystemExit(f"bench: {url} ended in state {state!r}")
-        return page.evaluate(ENTRIES)
+        page.goto(url + "bench/bare.html")
+        poll(page, HAS_MARK, "pyodide-ready", 120, "bare Pyodide")
+        if page.evaluate("() => document.body.dataset.state") != "ready":
+            raise SystemExit(f"bench: bare Pyodide failed: {page.evaluate('() => document.body.dataset.detail')}")
+        return page.evaluate(MARKS)
     finally:
         page.close()
 
 
-def wait_for_snapshot(context, url: str) -> None:
+def visit_table(context, url: str, cold: bool) -> dict[str, float]:
+    """Play coinche pressed as soon as it shows; the marks once the player can act. After a cold visit,
+    waits for what a later visit uses: the Pyodide snapshot and the service worker."""
     page = context.new_page()
-    page.goto(url + "bench/bare.html")  # any page of the origin will do
-    for _ in range(100):
-        if page.evaluate(SNAPSHOT_KEYS, SNAPSHOTS):
-            break
-        time.sleep(0.1)
-    else:
-        raise SystemExit("bench: the first visit saved no Pyodide snapshot")
-    page.close()
+    try:
+        page.goto(url)
+        page.locator("#btn-play-coinche").click()
+        poll(page, HAS_MARK, "player-can-act", 120, "the table")
+        marks = page.evaluate(MARKS)
+        if cold:
+            poll(page, SNAPSHOT_SAVED, SNAPSHOTS, 60, "the Pyodide snapshot")
+            poll(page, SW_READY, None, 60, "the service worker")
+        page.evaluate("() => localStorage.clear()")  # no saved match: the next visit starts anew too
+        return marks
+    finally:
+        page.close()
 
 
-def delete_snapshots(context, url: str) -> None:
-    page = context.new_page()
-    page.goto(url + "bench/bare.html")
-    page.evaluate(DELETE_SNAPSHOTS, SNAPSHOTS)
-    page.close()
-
-
-SCENARIOS = {
-    # name: (path, marks to report, what to do before each warm visit)
-    "bare Pyodide": ("bench/bare.html", ("pyodide-ready",), lambda context, url: None),
-    "index": ("", ("first-contentful-paint", "engine-worker-ready"), wait_for_snapshot),
-    "index, no snapshot": ("", ("first-contentful-paint", "engine-worker-ready"), delete_snapshots),
-}
+def median(values: list[float]) -> float:
+    return statistics.median(values) if values else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n", 1)[0])
-    parser.add_argument("--runs", type=int, default=5, help="new profiles per page (default 5)")
-    parser.add_argument("--warm", type=int, default=3, help="warm visits per profile (default 3)")
+    parser.add_argument("--runs", type=int, default=5, help="fresh profiles per page (default 5)")
+    parser.add_argument("--warm", type=int, default=2, help="later visits per profile (default 2)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     args = parser.parse_args(argv)
     if not (args.dist / "build-info.json").is_file():
@@ -99,40 +103,55 @@ def main(argv: list[str] | None = None) -> int:
     server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = "http://{}:{}/".format(*server.server_address[:2])
-    samples: dict[tuple[str, str, str], list[float]] = {}
-    fetched: list[str] = []
+    samples: dict[tuple[str, str], list[float]] = {}
+    loads = [os.getloadavg()[0]]
+
+    def profile(playwright, visit) -> None:
+        with tempfile.TemporaryDirectory() as folder:
+            context = playwright.chromium.launch_persistent_context(
+                folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
+            try:
+                for index in range(1 + args.warm):
+                    kind = "cold" if index == 0 else "warm"
+                    for column, seconds in visit(context, kind).items():
+                        samples.setdefault((kind, column), []).append(seconds)
+            finally:
+                context.close()
+
+    def bare(context, kind):
+        return {"bare": visit_bare(context, url)["pyodide-ready"] / 1000}
+
+    def table(context, kind):
+        marks = visit_table(context, url, kind == "cold")
+        return {column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"}
+
     with sync_playwright() as playwright:
         for run in range(args.runs):
-            for name, (path, marks, before_warm) in SCENARIOS.items():
-                with tempfile.TemporaryDirectory() as profile:
-                    context = playwright.chromium.launch_persistent_context(
-                        profile, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
-                    for visit_index in range(1 + args.warm):
-                        kind = "cold" if visit_index == 0 else "warm"
-                        if kind == "warm":
-                            before_warm(context, url)
-                        first_visit = run == 0 and kind == "cold" and name == "index"
-                        entries = visit(context, url + path, fetched if first_visit else None)
-                        for mark in marks:
-                            samples.setdefault((name, kind, mark), []).append(entries[mark] / 1000)
-                    context.close()
+            order = (bare, table) if run % 2 == 0 else (table, bare)
+            for visit in order:
+                profile(playwright, visit)
+            loads.append(os.getloadavg()[0])
             print(f"bench: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
     server.shutdown()
 
-    print(f"\nboot times from navigation, median of {args.runs} cold and {args.runs * args.warm} warm visits "
-          "(headless Chromium, localhost)\n")
-    files = sorted({urlsplit(u).path.lstrip("/") or "index.html" for u in fetched if u.startswith(url)})
-    raw = [(args.dist / f).read_bytes() for f in files if (args.dist / f).is_file()]
-    print(f"first visit of index: {len(raw)} files, {sum(map(len, raw)) / 1e6:.2f} MB, "
-          f"{sum(len(gzip.compress(b, 6)) for b in raw) / 1e6:.2f} MB gzipped\n")
-    print(f"| {'page':20} | visit | {'visible (FCP)':>13} | {'ready':>7} |")
-    print(f"|{'-' * 22}|-------|{'-' * 15}|{'-' * 9}|")
-    for name, (_, marks, _) in SCENARIOS.items():
-        for kind in ("cold", "warm"):
-            fcp = samples.get((name, kind, "first-contentful-paint"))
-            ready = samples[(name, kind, marks[-1])]
-            fcp_text = f"{statistics.median(fcp):.2f} s" if fcp else "-"
-            print(f"| {name:20} | {kind:5} | {fcp_text:>13} | {statistics.median(ready):5.2f} s |")
+    print(f"\nseconds from navigation, medians of {args.runs} cold and {args.runs * args.warm} warm visits "
+          f"per page, interleaved (headless Chromium, localhost, gzip as served; "
+          f"load average {min(loads):.1f} to {max(loads):.1f} on {os.cpu_count()} cores)\n")
+    print("| visit | " + " | ".join(TITLES.values()) + " |")
+    print("|---|" + "---:|" * len(TITLES))
+    for kind in ("cold", "warm"):
+        row = [f"{median(samples.get((kind, column), [])):.2f}" for column in TITLES]
+        print(f"| {'first' if kind == 'cold' else 'later'} | " + " | ".join(row) + " |")
+    print("\nratios to the bare Pyodide boot of the same kind of visit (goal in brackets):\n")
+    for kind in ("cold", "warm"):
+        bare_s = median(samples.get((kind, "bare"), []))
+        parts = []
+        for column in ("engine", "dealt", "act"):
+            ratio = median(samples.get((kind, column), [])) / bare_s
+            goal = GOALS.get((kind, column))
+            verdict = "" if goal is None else f" (<= {goal:.2f}: {'met' if ratio <= goal else 'MISSED'})"
+            parts.append(f"{TITLES[column]} {ratio:.2f}x{verdict}")
+        print(f"  {'first visit' if kind == 'cold' else 'later visit'}: " + "; ".join(parts))
     return 0
 
 

@@ -7,6 +7,7 @@ from playwright.sync_api import expect
 
 BOOT_MS = 60_000
 
+BOOTED = "() => { const { state, engine } = document.body.dataset; return (state ?? engine) !== 'loading'; }"
 CONTROLLED = "() => navigator.serviceWorker.controller ? navigator.serviceWorker.controller.scriptURL : null"
 
 
@@ -30,6 +31,8 @@ def wait_for_control(page, seconds: float = 120) -> str:
     while time.monotonic() < deadline:
         url = page.evaluate(CONTROLLED)
         if url:
+            if reloaded:  # the reloaded page boots again (without a snapshot if its maker was cut short)
+                wait_until(page, BOOTED, max(1, deadline - time.monotonic()))
             return url
         active = page.evaluate(
             "async () => { const r = await navigator.serviceWorker.getRegistration();"

@@ -7,6 +7,7 @@ import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -111,6 +112,7 @@ def test_no_inline_script_or_style_in_web_pages():
 
 
 SNAPSHOTS = "coinche-pyodide-snapshots"
+ENGINE = "async () => (await import('/js/main.js')).engine"
 
 
 def boot_and_timings(page, url: str) -> dict:
@@ -119,36 +121,68 @@ def boot_and_timings(page, url: str) -> dict:
     return page.evaluate("async () => (await import('/js/main.js')).engine.timings")
 
 
-def saved_snapshots(page) -> list[str]:
-    """Poll until the worker's snapshot write has landed; the keys in the snapshot cache."""
-    for _ in range(100):
-        keys = page.evaluate("async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)", SNAPSHOTS)
-        if keys:
-            return keys
-        page.wait_for_timeout(100)
-    return []
+def snapshot_saved(page) -> dict:
+    """The snapshot worker's last message (engine.js starts it after a boot that found no snapshot)."""
+    return page.evaluate("async () => await (await import('/js/main.js')).engine.snapshotSaved")
 
 
-def test_second_visit_restores_the_memory_snapshot(guarded_page, site_url):
-    page = guarded_page
-    assert boot_and_timings(page, site_url)["snapshot"] == "made"
-    assert len(saved_snapshots(page)) == 1
-    assert boot_and_timings(page, site_url)["snapshot"] == "restored"
+def saved_snapshots(page) -> list[dict]:
+    """The snapshot cache's entries: {url, bytes, engine}."""
+    return page.evaluate("""async (name) => {
+        const cache = await caches.open(name);
+        return Promise.all((await cache.keys()).map(async (request) => {
+            const response = await cache.match(request);
+            return { url: request.url, bytes: response.headers.get("X-Snapshot-Bytes"),
+                     engine: response.headers.get("X-Snapshot-Engine") };
+        }));
+    }""", SNAPSHOTS)
 
 
-def test_a_broken_snapshot_is_replaced_and_the_engine_still_boots(guarded_page, site_url):
-    page = guarded_page
-    page.goto(site_url)
-    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
-    [key] = saved_snapshots(page)
-    page.evaluate("""async ([name, key]) => {
+def put_snapshot(page, key: str, engine: str) -> None:
+    page.evaluate("""async ([name, key, engine]) => {
         const junk = new Uint8Array(4096).fill(7);
-        const headers = { "X-Snapshot-Bytes": String(junk.length) };
+        const headers = { "X-Snapshot-Bytes": String(junk.length), "X-Snapshot-Engine": engine };
         await (await caches.open(name)).put(key, new Response(junk, { headers }));
-    }""", [SNAPSHOTS, key])
+    }""", [SNAPSHOTS, key, engine])
+
+
+def test_a_first_boot_imports_the_engine_afresh_and_saves_a_snapshot_of_it_for_the_next(guarded_page, site_url,
+                                                                                          build_info):
+    page = guarded_page
+    assert boot_and_timings(page, site_url)["snapshot"] == "missing"
+    outcome = snapshot_saved(page)
+    assert outcome["type"] == "snapshot-saved", outcome
+    [entry] = saved_snapshots(page)
+    assert entry["engine"] == build_info["wheel"]["sha256"] and int(entry["bytes"]) == outcome["bytes"] > 1_000_000
     timings = boot_and_timings(page, site_url)
-    assert timings["snapshot"] == "made"
-    assert "magic" in timings["snapshotError"]
+    assert timings["snapshot"] == "restored" and "snapshotError" not in timings
+    # The restored engine plays: a new match, the player first, a bot answering after the player's call.
+    answer = page.evaluate("""async () => {
+        const { engine } = await import('/js/main.js');
+        const first = await engine.call("new_match", { variant: "coinche", target: 501, level: "expert", seed: "snap" });
+        const after = await engine.call("act", { action: "pass" });
+        const bot = await engine.call("bot_step");
+        return { first: first.state.deal.current_player, bot: bot.event.seat, judge: (await engine.call("judge",
+            { position: "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s" })).legal };
+    }""")
+    assert answer == {"first": 0, "bot": 1, "judge": ["Jh"]}
+    assert page.evaluate("async () => (await import('/js/main.js')).engine.snapshotSaved") is None
+
+
+@pytest.mark.parametrize("engine, error", [("build", "magic"), ("another", "another engine")])
+def test_a_broken_or_stale_snapshot_is_replaced_and_the_engine_still_boots(guarded_page, site_url, build_info,
+                                                                          engine, error):
+    page = guarded_page
+    boot_and_timings(page, site_url)
+    assert snapshot_saved(page)["type"] == "snapshot-saved"
+    [entry] = saved_snapshots(page)
+    put_snapshot(page, entry["url"], build_info["wheel"]["sha256"] if engine == "build" else "0" * 64)
+    timings = boot_and_timings(page, site_url)
+    assert timings["snapshot"] == "missing"
+    assert error in timings["snapshotError"]
+    assert snapshot_saved(page)["type"] == "snapshot-saved"
+    [entry] = saved_snapshots(page)
+    assert entry["engine"] == build_info["wheel"]["sha256"] and int(entry["bytes"]) > 1_000_000
 
 
 def test_engine_without_snapshot_neither_restores_nor_saves(guarded_page, site_url):
@@ -180,3 +214,38 @@ def test_a_wheel_from_another_deploy_makes_the_worker_read_build_info_again(guar
     page.goto(site_url)
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     assert len(served) == 2 and served[0] != served[1]
+
+
+def test_text_and_webassembly_are_served_compressed_with_their_own_type(site_url, build_info):
+    import gzip
+    import urllib.request
+
+    def get(path, accept):
+        request = urllib.request.Request(site_url + path, headers={"Accept-Encoding": accept} if accept else {})
+        with urllib.request.urlopen(request) as response:
+            return response.headers, response.read()
+
+    wasm = build_info["pyodide"]["url"] + "pyodide.asm.wasm"
+    for path, kind in [(wasm, "application/wasm"), ("js/main.js", "text/javascript"), ("index.html", "text/html"),
+                       ("build-info.json", "application/json")]:
+        headers, body = get(path, "gzip, deflate")
+        assert headers["Content-Type"] == kind and headers["Content-Encoding"] == "gzip", path
+        assert "Accept-Encoding" in headers["Vary"] and int(headers["Content-Length"]) == len(body)
+        assert gzip.decompress(body) == (DIST / path).read_bytes(), path
+        plain_headers, plain = get(path, None)
+        assert plain_headers["Content-Encoding"] is None and plain == (DIST / path).read_bytes(), path
+        refused, _ = get(path, "gzip;q=0, identity")
+        assert refused["Content-Encoding"] is None, path
+    for path in [build_info["pyodide"]["url"] + "python_stdlib.zip", build_info["wheel"]["url"], "icons/icon-192.png"]:
+        headers, body = get(path, "gzip, deflate, br")
+        assert headers["Content-Encoding"] is None and body == (DIST / path).read_bytes(), path
+
+
+def test_the_browser_gets_pyodide_compressed_and_boots(guarded_page, site_url, build_info):
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    wasm = next(r for r in page.responses if r.url.endswith("pyodide.asm.wasm"))
+    headers = wasm.all_headers()
+    assert headers["content-encoding"] == "gzip" and headers["content-type"] == "application/wasm"
+    assert int(headers["content-length"]) < (DIST / build_info["pyodide"]["url"] / "pyodide.asm.wasm").stat().st_size / 2

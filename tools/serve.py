@@ -8,19 +8,36 @@ request path (Netlify's rules: `*` matches any characters, `/` included, `:name`
 ignored; when two matching blocks set the same header the later one wins, as in `netlify dev`). A response
 that no block gives a Cache-Control gets Netlify's default, `max-age=0, must-revalidate`.
 
+Compressed as Netlify compresses: a file whose type is text-like or WebAssembly (COMPRESSIBLE) is sent with
+`Content-Encoding: br` or `gzip`, as the request's Accept-Encoding prefers (brotli only when the `brotli`
+package is installed; Chromium asks for it over HTTPS only), with `Vary: Accept-Encoding`; its Content-Type
+stays that of the file (application/wasm for Pyodide's .wasm). Archives and images go as they are. Each
+file is compressed once, when the server starts, and again only if it changes.
+
 Also importable: `make_server(folder, port=0)` returns a ready ThreadingHTTPServer (port 0 picks a free
 port; see `server.server_address`), as the e2e tests do.
 """
 from __future__ import annotations
 
 import argparse
+import email.utils
 import functools
+import gzip
+import io
+import mimetypes
+import os
 import re
 import sys
+import threading
 import tomllib
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import unquote, urlsplit
+
+try:
+    import brotli
+except ImportError:  # optional: gzip only
+    brotli = None
 
 ROOT = Path(__file__).resolve().parent.parent
 NETLIFY_DEFAULT_CACHE_CONTROL = "max-age=0, must-revalidate"
@@ -36,6 +53,83 @@ MIME_TYPES = {
     ".css": "text/css",
     ".html": "text/html",
 }
+
+
+def content_type(path: str) -> str:
+    """The Content-Type this server sends for a file (as Netlify does for these extensions)."""
+    suffix = os.path.splitext(path)[1].lower()
+    return MIME_TYPES.get(suffix) or mimetypes.guess_type(path)[0] or "application/octet-stream"
+
+
+# Content types sent compressed (Netlify's rule: text, scripts, data, SVG, WebAssembly; not archives or images).
+COMPRESSIBLE = re.compile(r"^(text/|application/(javascript|json|manifest\+json|wasm|xml)|image/svg\+xml)")
+GZIP_LEVEL = 6
+BROTLI_QUALITY = 5  # what a CDN compressing on the fly uses
+
+
+def encodings() -> tuple[str, ...]:
+    """The encodings this server can send, preferred first."""
+    return ("br", "gzip") if brotli else ("gzip",)
+
+
+def compress(data: bytes, encoding: str) -> bytes:
+    if encoding == "br":
+        return brotli.compress(data, quality=BROTLI_QUALITY)
+    return gzip.compress(data, GZIP_LEVEL, mtime=0)
+
+
+def accepted(header: str | None) -> set[str]:
+    """The codings an Accept-Encoding header accepts (q > 0)."""
+    out = set()
+    for item in (header or "").split(","):
+        name, _, params = item.strip().partition(";")
+        q = 1.0
+        for param in params.split(";"):
+            key, _, value = param.strip().partition("=")
+            if key == "q":
+                try:
+                    q = float(value)
+                except ValueError:
+                    q = 0.0
+        if name and q > 0:
+            out.add(name.strip().lower())
+    return out
+
+
+def choose_encoding(content_type: str, accept_encoding: str | None) -> str | None:
+    """The encoding to send a file of this type in, for this Accept-Encoding; None: as it is."""
+    if not COMPRESSIBLE.match(content_type):
+        return None
+    wanted = accepted(accept_encoding)
+    return next((e for e in encodings() if e in wanted or "*" in wanted), None)
+
+
+class CompressedFiles:
+    """Each file's compressed bytes, made once and again only when the file changes."""
+
+    def __init__(self) -> None:
+        self._cache: dict[tuple[str, str], tuple[tuple[int, int], bytes]] = {}
+        self._lock = threading.Lock()
+
+    def get(self, path: str, encoding: str) -> bytes:
+        stat = os.stat(path)
+        stamp = (stat.st_mtime_ns, stat.st_size)
+        with self._lock:
+            hit = self._cache.get((path, encoding))
+        if hit and hit[0] == stamp:
+            return hit[1]
+        with open(path, "rb") as f:
+            body = compress(f.read(), encoding)
+        with self._lock:
+            self._cache[(path, encoding)] = (stamp, body)
+        return body
+
+    def warm(self, folder: Path) -> None:
+        """Compress every compressible file of folder now, so that no first request waits for it."""
+        for path in sorted(folder.rglob("*")):
+            if path.is_file() and COMPRESSIBLE.match(content_type(str(path))):
+                for encoding in encodings():
+                    self.get(str(path), encoding)
 
 
 def for_regexp(pattern: str) -> re.Pattern:
@@ -87,6 +181,49 @@ class Handler(SimpleHTTPRequestHandler):
 
     protocol_version = "HTTP/1.1"  # keep-alive, as browsers expect of a real host
     configured: dict[str, str] = {}
+    compressed: CompressedFiles
+
+    def send_head(self):
+        """As http.server does, but a compressible file goes compressed when the client accepts it."""
+        path = self.translate_path(self.path)
+        if os.path.isdir(path) and self.path.split("?", 1)[0].endswith("/"):
+            path = os.path.join(path, "index.html")
+        if not os.path.isfile(path) or path.endswith("/"):
+            return super().send_head()
+        ctype = self.guess_type(path)
+        if not COMPRESSIBLE.match(ctype):
+            return super().send_head()
+        encoding = choose_encoding(ctype, self.headers.get("Accept-Encoding"))
+        stat = os.stat(path)
+        if self._not_modified(stat.st_mtime):
+            self.send_response(304)
+            self.send_header("Vary", "Accept-Encoding")
+            self.end_headers()
+            return None
+        if encoding is None:
+            with open(path, "rb") as f:
+                body = f.read()
+        else:
+            body = self.compressed.get(path, encoding)
+        self.send_response(200)
+        self.send_header("Content-Type", ctype)
+        if encoding:
+            self.send_header("Content-Encoding", encoding)
+        self.send_header("Content-Length", str(len(body)))
+        self.send_header("Last-Modified", self.date_time_string(stat.st_mtime))
+        self.send_header("Vary", "Accept-Encoding")
+        self.end_headers()
+        return io.BytesIO(body)
+
+    def _not_modified(self, mtime: float) -> bool:
+        since = self.headers.get("If-Modified-Since")
+        if not since or "If-None-Match" in self.headers:
+            return False
+        try:
+            when = email.utils.parsedate_to_datetime(since)
+        except (TypeError, ValueError, IndexError, OverflowError):
+            return False
+        return when.tzinfo is not None and int(mtime) <= when.timestamp()
 
     def send_response(self, code: int, message: str | None = None) -> None:
         self.configured = headers_for(self.rules, unquote(urlsplit(self.path).path))
@@ -126,7 +263,10 @@ def make_server(folder: Path | str, port: int = 0, bind: str = "127.0.0.1",
     folder = Path(folder).resolve()
     if not folder.is_dir():
         raise SystemExit(f"serve: {folder} is not a folder (run `make build` to make dist/)")
-    handler = type("ConfiguredHandler", (Handler,), {"rules": load_header_rules(Path(config)), "quiet": quiet})
+    compressed = CompressedFiles()
+    handler = type("ConfiguredHandler", (Handler,), {
+        "rules": load_header_rules(Path(config)), "quiet": quiet, "compressed": compressed})
+    compressed.warm(folder)
     return Server((bind, port), functools.partial(handler, directory=str(folder)))
 
 

@@ -38,6 +38,15 @@ class SessionError(CoincheError, ValueError):
     """A snapshot that is corrupt (``save_corrupt``) or from another release (``save_old``)."""
 
 
+def dealer_before(humans: tuple[int, ...]) -> int:
+    """The dealer whose deal the first human speaks in first (the seat after the dealer speaks first).
+
+    >>> dealer_before((0,)), dealer_before((2, 3)), dealer_before(())
+    (3, 1, 0)
+    """
+    return (humans[0] - 1) & 3 if humans else 0
+
+
 def make_bot(level: str, seed: int):
     from .bots import make_bot as make
 
@@ -58,9 +67,12 @@ class Session:
     @classmethod
     def new(cls, variant: str = "coinche", target: int = 1000, level: str = "normal",
             seed: int | str | None = None, humans: tuple[int, ...] = (0,),
-            deal_seed: int | str | None = None, first_dealer: int = 0) -> "Session":
+            deal_seed: int | str | None = None, first_dealer: int | None = 0) -> "Session":
         """A new match; ``deal_seed`` and ``first_dealer`` deal its first deal as a shared one (the seed
-        and dealer of ``state()["deal_seed"]`` and ``["deal"]["dealer"]``), the next ones from ``seed``."""
+        and dealer of ``state()["deal_seed"]`` and ``["deal"]["dealer"]``), the next ones from ``seed``.
+
+        ``first_dealer=None``: the seat before the first human deals, so that a human speaks first
+        (:func:`dealer_before`); the dealer rotates from there."""
         if variant not in ("coinche", "classic"):
             raise CoincheError("bad_option", name="variant", value=variant)
         if target not in TARGETS:
@@ -77,6 +89,8 @@ class Session:
             if not text.isdigit() or int(text) >> 64:
                 raise CoincheError("bad_option", name="deal_seed", value=text)
             settings["deal_seed"] = text  # text: a 64-bit integer does not survive JSON numbers in a browser
+        if first_dealer is None:
+            first_dealer = dealer_before(humans)
         if first_dealer != 0:
             if first_dealer not in (0, 1, 2, 3):
                 raise CoincheError("bad_option", name="first_dealer", value=first_dealer)

@@ -34,9 +34,10 @@ def _answer(session: Session, event: dict | None = None) -> dict[str, Any]:
 
 
 def new_match(variant: str = "coinche", target: int = 1000, level: str = "normal", seed: str | None = None,
-              deal_seed: str | None = None, first_dealer: int = 0) -> dict:
-    """Start a solo match: the human in seat 0 (south), bots in the three others.  ``deal_seed`` and
-    ``first_dealer`` make its first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``)."""
+              deal_seed: str | None = None, first_dealer: int | None = None) -> dict:
+    """Start a solo match: the human in seat 0 (south), bots in the three others; the human speaks first in
+    the first deal unless ``first_dealer`` says otherwise.  ``deal_seed`` and ``first_dealer`` make its
+    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``)."""
     global _session
     _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer)
     return _answer(_session)

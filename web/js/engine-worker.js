@@ -4,22 +4,33 @@
 // Worker -> page: {id, result} | {id, error: {code, message, params}}
 //                 {type: "progress", step, loaded, total}   while booting (bytes where known, else 0)
 //                 {type: "ready", version, timings}          once, when the engine answers; timings
-//                   holds ms since the worker started and how Python started (snapshot: "restored",
-//                   "made" or "off")
+//                   holds ms since the worker started (origin: its performance.timeOrigin) and how
+//                   Python started (snapshot: "restored"; "missing": started afresh, no snapshot of this
+//                   build saved; "off": snapshots not used)
 //                 {type: "boot-error", error: {code, message, params}}   once, if booting failed
+//
+// Role "make-snapshot" (engine.js runs it once after a boot that found no snapshot): boots the same way with
+// Pyodide's _makeSnapshot, imports the engine, saves the memory snapshot, posts {type: "snapshot-saved",
+// bytes, timings} or {type: "snapshot-error", error, timings} and ends. A snapshot is saved with the sha256
+// of the engine wheel it holds: a later visit restores it only for that same engine.
 //
 // Every command goes through coinche.webapi.handle(cmd, args_json) -> JSON text: the page never has Python
 // code run, and no Python object crosses the boundary.
 //
 // Options come in the worker's name (a query string would be lost when a service worker serves this
-// script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js).
+// script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js),
+// "coinche-engine make-snapshot" is the role above.
 import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL } from "./pyodide-current.mjs";
 import { SnapshotStore } from "./snapshot-store.js";
 
 const SITE = new URL("../", import.meta.url);
+// What a snapshot holds imported besides coinche.webapi: the bots and the deal records (replays).
+const SNAPSHOT_IMPORTS = "import coinche.bots, coinche.record";
 const started = performance.now();
-const timings = { snapshot: "off" };
-const snapshots = !self.name.split(" ").includes("no-snapshot") && SnapshotStore.available()
+const timings = { snapshot: "off", origin: performance.timeOrigin }; // origin: when this worker began (ms epoch)
+const role = self.name.split(" ");
+const makingSnapshot = role.includes("make-snapshot");
+const snapshots = !role.includes("no-snapshot") && SnapshotStore.available()
   ? new SnapshotStore(new URL(`memory-snapshot-${PYODIDE_VERSION}.bin`, PYODIDE_URL).href)
   : null;
 
@@ -66,7 +77,8 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Python restored from `saved` (a memory snapshot) if given; else started afresh, its snapshot then saved.
+// Python restored from `saved` (a memory snapshot holding the engine already imported) if given; else
+// started afresh.
 async function startPython(saved) {
   progress("pyodide");
   if (saved) {
@@ -75,16 +87,7 @@ async function startPython(saved) {
     timings.snapshot = "restored";
     return pyodide;
   }
-  const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: snapshots !== null });
-  if (snapshots) {
-    try {
-      snapshots.write(pyodide.makeMemorySnapshot()); // taken before any other Python runs; saved meanwhile
-      timings.snapshot = "made";
-    } catch (error) {
-      timings.snapshotError = messageOf(error);
-    }
-  }
-  return pyodide;
+  return loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: makingSnapshot });
 }
 
 function fetchBuildInfo() {
@@ -111,40 +114,74 @@ async function fetchWheel(buildInfo) {
   }
 }
 
-// The engine wheel installed and imported; its handle(cmd, args_json).
-async function installEngine(pyodide, buildInfo) {
-  mark("pyodide");
-  const { info, wheel } = await fetchWheel(buildInfo);
-  mark("wheel");
+// The engine wheel unpacked into site-packages (the default, the working directory, only works while it is
+// on sys.path).
+function unpackEngine(pyodide, wheel) {
   progress("engine-install");
-  // Into site-packages (the default is the working directory, which only works while it is on sys.path).
   const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
   pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.pyimport("importlib").invalidate_caches(); // site-packages may be listed already
+  pyodide.runPython("import importlib; importlib.invalidate_caches()"); // site-packages may be listed already
+}
+
+// The engine imported (a restored snapshot holds it already: its files are unpacked again for the modules
+// imported later); its handle(cmd, args_json).
+async function installEngine(pyodide, wheelReady) {
+  mark("pyodide");
+  const { info, wheel } = await wheelReady;
+  mark("wheel");
+  unpackEngine(pyodide, wheel);
+  mark("unpacked");
   progress("engine-import");
   const webapi = pyodide.pyimport("coinche.webapi"); // one proxy, kept for the worker's life
   const handle = (cmd, argsJson) => webapi.handle(cmd, argsJson);
   mark("engine");
   const pong = JSON.parse(handle("ping", "{}"));
-  return { handle, version: pong.result.version ?? info.version };
+  mark("pong");
+  return { pyodide, handle, version: pong.result.version ?? info.version, engine: info.wheel.sha256 };
+}
+
+// The saved snapshot's bytes (a promise) if it holds this build's engine, else null (a stale one is dropped).
+async function savedSnapshot(buildInfo) {
+  const [saved, info] = await Promise.all([snapshots.read(), buildInfo.catch(() => null)]);
+  // (its bytes still arriving: Pyodide reads them while its own files load)
+  if (!saved) return null;
+  if (info && saved.engine === info.wheel.sha256) return saved.bytes;
+  timings.snapshotError = "a snapshot of another engine";
+  await snapshots.drop();
+  return null;
 }
 
 async function boot() {
   progress("build-info");
-  // build-info.json names the wheel of this build; fetched while the interpreter starts.
+  // build-info.json names the wheel of this build; the wheel downloads while the interpreter starts.
   const buildInfo = fetchBuildInfo();
+  const wheel = fetchWheel(buildInfo);
   buildInfo.catch(() => {}); // awaited later; a failure surfaces there
-  const saved = await snapshots?.read();
+  wheel.catch(() => {});
+  const saved = snapshots && !makingSnapshot ? await savedSnapshot(buildInfo) : null;
+  mark("snapshot-read");
   if (saved) {
     try {
-      return await installEngine(await startPython(saved), buildInfo);
+      return await installEngine(await startPython(saved), wheel);
     } catch (error) {
-      // A snapshot of another build, or broken: forget it and start afresh (a new one is saved).
+      // A snapshot of another Pyodide, or broken: forget it and start afresh (the page makes a new one).
       timings.snapshotError = messageOf(error);
       await snapshots.drop();
     }
   }
-  return installEngine(await startPython(null), buildInfo);
+  if (snapshots) timings.snapshot = "missing";
+  return installEngine(await startPython(null), wheel);
+}
+
+// The "make-snapshot" role: Python started, the engine and everything a match uses imported, the memory
+// saved as a snapshot for the next visits; then this worker ends. The page runs it once the first deal is on
+// screen: a snapshot taken during the player's first boot would delay it.
+async function makeSnapshot() {
+  const { pyodide, engine } = await boot();
+  pyodide.runPython(SNAPSHOT_IMPORTS);
+  const bytes = pyodide.makeMemorySnapshot();
+  if (!(await snapshots.write(bytes, engine))) throw new Error("the snapshot could not be saved");
+  return bytes.length;
 }
 
 function messageOf(error) {
@@ -155,14 +192,23 @@ function asError(error, code) {
   return { code, message: messageOf(error), params: {} };
 }
 
-const ready = boot();
-ready.then(
-  ({ version }) => postMessage({ type: "ready", version, timings }),
-  (error) => postMessage({ type: "boot-error", error: asError(error, "boot_failed") }),
-);
+let ready = null;
+if (makingSnapshot) {
+  makeSnapshot().then(
+    (bytes) => postMessage({ type: "snapshot-saved", bytes, timings }),
+    (error) => postMessage({ type: "snapshot-error", error: asError(error, "snapshot_failed"), timings }),
+  ).finally(() => close());
+} else {
+  ready = boot();
+  ready.then(
+    ({ version }) => postMessage({ type: "ready", version, timings }),
+    (error) => postMessage({ type: "boot-error", error: asError(error, "boot_failed") }),
+  );
+}
 
 self.onmessage = async (event) => {
   const { id, cmd, args } = event.data;
+  if (!ready) return; // the snapshot maker takes no commands
   let handle;
   try {
     ({ handle } = await ready);

@@ -8,6 +8,11 @@
 // A worker that dies once ready (an uncaught error, out of memory) rejects the calls in flight with
 // "worker_crashed" and calls engine.onCrash(error); engine.restart() then starts a new worker (a new
 // `ready`), into which the page loads its saved match again. Without onCrash the engine stays stopped.
+//
+// From the page's first bytes: index.html's head runs startEngineEarly() (js/engine-boot.js), so that
+// Python starts before the page's own modules have loaded; the first `new Engine()` with the default
+// options adopts that worker. After a boot that found no memory snapshot of this build, a second worker
+// makes one a little later (engine.snapshotSaved resolves with its outcome), for the next visits.
 
 export class EngineError extends Error {
   constructor({ code, message, params = {} }) {
@@ -19,6 +24,51 @@ export class EngineError extends Error {
 }
 
 const DEFAULT_WORKER_URL = new URL("./engine-worker.js", import.meta.url);
+const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
+const WORKER_NAME = "coinche-engine"; // then options, see engine-worker.js
+const SNAPSHOT_TIMEOUT_MS = 120_000;
+
+let early = null; // {worker, held: the events it sent before an Engine adopted it}
+let snapshotMaker = null; // the outcome of this page's snapshot worker, once started
+
+// Start the engine's worker now; the first Engine made with the default options adopts it.
+export function startEngineEarly() {
+  if (early) return;
+  const worker = new Worker(DEFAULT_WORKER_URL, { type: "module", name: WORKER_NAME });
+  const held = [];
+  worker.onmessage = (event) => held.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    held.push(event);
+  };
+  early = { worker, held };
+}
+
+function adoptEarly() {
+  const adopted = early?.worker ? early : null;
+  if (adopted) early = { worker: null, held: [] };
+  return adopted;
+}
+
+// A worker that saves a memory snapshot of Python with the engine imported, then ends; its last message.
+function makeSnapshot() {
+  return new Promise((resolve) => {
+    const maker = new Worker(SNAPSHOT_WORKER_URL, { type: "module", name: `${WORKER_NAME} make-snapshot` });
+    const done = (outcome) => {
+      clearTimeout(timer);
+      maker.terminate();
+      resolve(outcome);
+    };
+    const timer = setTimeout(() => done({ type: "snapshot-error", error: { code: "snapshot_timeout" } }), SNAPSHOT_TIMEOUT_MS);
+    maker.onmessage = ({ data }) => {
+      if (data.type === "snapshot-saved" || data.type === "snapshot-error") done(data);
+    };
+    maker.onerror = (event) => {
+      event.preventDefault();
+      done({ type: "snapshot-error", error: { code: "worker_error", message: event.message } });
+    };
+  });
+}
 
 export class Engine {
   #worker;
@@ -32,12 +82,15 @@ export class Engine {
   // bootTimeoutMs: how long the interpreter, the engine and their downloads may take before `ready`
   // rejects with code "boot_timeout" (a wrong MIME type for the .wasm makes Pyodide hang forever).
   // snapshot: false starts Python afresh, without saving or restoring a memory snapshot.
-  constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000, snapshot = true } = {}) {
+  // snapshotDelayMs: how long after a boot without snapshot the snapshot worker starts (not while the page
+  // draws its first screen).
+  constructor({ workerURL = DEFAULT_WORKER_URL, bootTimeoutMs = 120_000, snapshot = true, snapshotDelayMs = 1000 } = {}) {
     this.onProgress = null;
     this.onCrash = null;
     this.version = null;
     this.timings = null;
-    this.#options = { workerURL, bootTimeoutMs, snapshot };
+    this.snapshotSaved = null; // a promise of the snapshot worker's last message, once one is started
+    this.#options = { workerURL, bootTimeoutMs, snapshot, snapshotDelayMs };
     this.#boot();
   }
 
@@ -60,8 +113,9 @@ export class Engine {
       () => clearTimeout(timer),
       () => clearTimeout(timer),
     );
-    const name = snapshot ? "coinche-engine" : "coinche-engine no-snapshot"; // options, see engine-worker.js
-    this.#worker = new Worker(workerURL, { type: "module", name });
+    const adopted = snapshot && workerURL.href === DEFAULT_WORKER_URL.href ? adoptEarly() : null;
+    const name = snapshot ? WORKER_NAME : `${WORKER_NAME} no-snapshot`;
+    this.#worker = adopted?.worker ?? new Worker(workerURL, { type: "module", name });
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
       event.preventDefault();
@@ -75,6 +129,17 @@ export class Engine {
         params: { filename: event.filename ?? null, lineno: event.lineno ?? null },
       });
     };
+    for (const event of adopted?.held ?? []) {
+      if (event.type === "error") this.#worker?.onerror(event);
+      else this.#worker?.onmessage(event);
+    }
+  }
+
+  // The boot found no snapshot of this build: one is made a little later, once per page.
+  #scheduleSnapshot() {
+    const { snapshotDelayMs } = this.#options;
+    snapshotMaker ??= new Promise((resolve) => setTimeout(resolve, snapshotDelayMs)).then(makeSnapshot);
+    this.snapshotSaved = snapshotMaker;
   }
 
   // Run engine command `cmd` with the JSON object `args`; resolves with its result.
@@ -114,6 +179,7 @@ export class Engine {
       this.version = message.version;
       this.timings = message.timings;
       this.#settleReady.resolve();
+      if (message.timings?.snapshot === "missing") this.#scheduleSnapshot();
     } else if (message.type === "boot-error") {
       this.#fail(message.error);
     } else if (this.#pending.has(message.id)) {

@@ -1,12 +1,14 @@
-// Pyodide memory snapshots kept in the Cache Storage: the first visit records the interpreter's memory
-// right after start-up, later visits restore it instead of starting Python again (about 0.3 s instead of
-// 1.5 to 3 s on a 2-core machine).
+// Pyodide memory snapshots kept in the Cache Storage: a worker saves the interpreter's memory with the engine
+// imported (engine-worker.js, role "make-snapshot"), and later visits restore it instead of starting Python
+// and importing the engine again (about 0.3 s instead of 1.5 to 3 s on a 2-core machine).
 //
-// One entry per Pyodide version; storing one deletes the others. Every failure here is quiet and means
-// "no snapshot": where the Cache Storage is missing or refuses (private modes, quota), Python starts as usual.
+// One entry per Pyodide version, saved with the sha256 of the engine wheel it holds; storing one deletes the
+// others. Every failure here is quiet and means "no snapshot": where the Cache Storage is missing or refuses
+// (private modes, quota), Python starts as usual.
 
 const CACHE_NAME = "coinche-pyodide-snapshots";
 const SIZE_HEADER = "X-Snapshot-Bytes";
+const ENGINE_HEADER = "X-Snapshot-Engine";
 
 export class SnapshotStore {
   #key;
@@ -20,31 +22,42 @@ export class SnapshotStore {
     return typeof caches !== "undefined";
   }
 
-  // The saved snapshot's bytes, or null if there is none or it is not whole.
+  // The saved snapshot {engine, bytes} or null if there is none: engine is the sha256 of the wheel it holds,
+  // bytes a promise of its bytes, read while the caller goes on (it rejects if the entry is not whole).
   async read() {
+    let response;
     try {
-      const response = await (await caches.open(CACHE_NAME)).match(this.#key);
-      if (!response) return null;
-      const bytes = new Uint8Array(await response.arrayBuffer());
-      if (bytes.length > 0 && String(bytes.length) === response.headers.get(SIZE_HEADER)) return bytes;
-      await this.drop();
+      response = await (await caches.open(CACHE_NAME)).match(this.#key);
     } catch {
-      // no Cache Storage here: no snapshot
+      return null; // no Cache Storage here: no snapshot
     }
-    return null;
+    if (!response) return null;
+    const bytes = response.arrayBuffer().then(async (buffer) => {
+      if (buffer.byteLength > 0 && String(buffer.byteLength) === response.headers.get(SIZE_HEADER)) {
+        return new Uint8Array(buffer);
+      }
+      await this.drop();
+      throw new Error(`the saved snapshot is not whole (${buffer.byteLength} bytes)`);
+    });
+    bytes.catch(() => {}); // the caller's to handle
+    return { engine: response.headers.get(ENGINE_HEADER), bytes };
   }
 
-  // Save bytes as this key's snapshot and delete every other; resolves once written (or given up).
-  async write(bytes) {
+  // Save bytes as this key's snapshot of `engine` and delete every other; resolves true once written, false
+  // if given up.
+  async write(bytes, engine) {
     try {
       const cache = await caches.open(CACHE_NAME);
-      const headers = { "Content-Type": "application/octet-stream", [SIZE_HEADER]: String(bytes.length) };
+      const headers = {
+        "Content-Type": "application/octet-stream", [SIZE_HEADER]: String(bytes.length), [ENGINE_HEADER]: engine,
+      };
       await cache.put(this.#key, new Response(bytes, { headers }));
       for (const request of await cache.keys()) {
         if (request.url !== this.#key) await cache.delete(request);
       }
+      return true;
     } catch {
-      // quota or no Cache Storage: the next visit starts Python as usual
+      return false; // quota or no Cache Storage: the next visit starts Python as usual
     }
   }
 

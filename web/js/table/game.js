@@ -311,6 +311,7 @@ export class Game {
 
     if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant);
     else this.#bidding.hide();
+    markFirstDeal(deal, myTurn);
     this.#renderCoach(state);
     view.root.dataset.turn = myTurn ? "me" : "bots";
     if (myTurn) this.#keepFocus(deal.phase);
@@ -413,3 +414,9 @@ function coachReason(advice) {
   });
 }
 
+// Performance marks read by bench/web_boot_bench.py: the first hand on screen, the player's first turn.
+function markFirstDeal(deal, myTurn) {
+  const markOnce = (name) => performance.getEntriesByName(name).length || performance.mark(name);
+  if (deal.hand.length > 0) markOnce("cards-dealt");
+  if (myTurn) markOnce("player-can-act");
+}
