@@ -38,7 +38,7 @@ CHECK_LAYOUT = """(selector) => {
   }
   const shown = (el) => {
     const r = el.getBoundingClientRect();
-    if (r.width < 1 || r.height < 1) return false;
+    if (r.width <= 1 || r.height <= 1) return false;  // absent, or visually hidden (1 px, clipped)
     for (let n = el; n; n = n.parentElement) {
       const s = getComputedStyle(n);
       if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
