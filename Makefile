@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: venv build serve test test-engine test-full test-e2e bench chromium clean referee
+.PHONY: venv build serve test test-engine test-full test-e2e bench chromium axe clean referee
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -22,6 +22,18 @@ chromium:
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	  || (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
 
+# axe-core for the accessibility checks of the browser tests (e2e/layout_helpers.py): pinned, from npm,
+# kept in .cache/axe, never copied into dist/.
+AXE_VERSION := 4.14.1
+AXE := .cache/axe/installed-$(AXE_VERSION)
+
+$(AXE):
+	npm install --prefix .cache/axe --no-save --no-audit --no-fund --loglevel=error axe-core@$(AXE_VERSION)
+	grep -q '"version": "$(AXE_VERSION)"' .cache/axe/node_modules/axe-core/package.json
+	touch $@
+
+axe: $(AXE)
+
 # The static site in dist/: web/ + vendored Pyodide + the engine wheel.
 build: venv
 	$(PY) tools/build_site.py
@@ -37,15 +49,15 @@ referee: venv
 test-engine: venv
 	$(PY) -m pytest tests $(PYTEST_ARGS)
 
-test-e2e: build chromium
+test-e2e: build chromium axe
 	$(PY) -m pytest e2e $(PYTEST_ARGS)
 
 # Everything: engine tests, Pyodide parity, browser tests.
-test: build chromium
+test: build chromium axe
 	$(PY) -m pytest tests e2e $(PYTEST_ARGS)
 
 # The long differential runs as well (CI runs this).
-test-full: build chromium
+test-full: build chromium axe
 	$(PY) -m pytest tests e2e --full $(PYTEST_ARGS)
 
 # Engine and bots figures (the browser's: bench/web_boot_bench.py, web_table_bench.py, judge_bench.py).

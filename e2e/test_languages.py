@@ -111,7 +111,7 @@ def check_card_indices(page, lang):
     for i in range(cards.count()):
         card = cards.nth(i)
         code = card.get_attribute("data-card")
-        expect(card.locator(".index").first).to_have_text(messages[f"rank.short.{code[0]}"])
+        expect(card.locator(".index").first).to_have_attribute("data-letter", messages[f"rank.short.{code[0]}"])  # drawn by CSS
 
 
 def play_until_forbidden_reason(page, lang):

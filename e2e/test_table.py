@@ -3,14 +3,20 @@ forbidden cards dimmed at every turn, slide-to-cancel, the bid button, keyboard 
 settings and resume.  Test speed (?speed=test) and reduced motion keep the matches short."""
 from __future__ import annotations
 
+import itertools
+import json
 import random
 import re
 import time
+from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
+from coinche.session import Session
+
 BOOT_MS = 60_000
+DIST = Path(__file__).resolve().parent.parent / "dist"
 MATCH_SECONDS = 300
 
 # One look at the page: which dialogs are open, whether it is the player's turn, the hand as drawn.
@@ -81,6 +87,12 @@ def tap(page, card):
     node.click(position={"x": min(12, box["width"] / 4), "y": box["height"] / 3})
 
 
+def press_forbidden(page, card):
+    """A finger on a dimmed card (aria-disabled: Playwright's click would wait for it to be enabled)."""
+    box = page.locator(f'#hand .card[data-card="{card}"]').bounding_box()
+    page.mouse.click(box["x"] + min(12, box["width"] / 4), box["y"] + box["height"] / 3)
+
+
 def wait_for(page, predicate, seconds=60):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
@@ -102,6 +114,30 @@ def check_dimmed_cards(page, ui):
     assert set(ui["hand"]) == set(deal["hand"])
     assert set(ui["forbidden"]) == engine_forbidden, (ui, deal["legal"])
     assert set(ui["playable"]) == set(deal["legal"])
+    check_hand_order(ui["hand"], deal["contract"]["trump"])
+
+
+RED = set("hd")
+
+
+def check_hand_order(hand, trump):
+    """The hand as players sort it: each suit together; the trumps first, in trump order; the other suits
+    strongest first, black and red alternating as far as the suits held allow."""
+    suits = [card[1] for card in hand]
+    order = [suit for i, suit in enumerate(suits) if i == 0 or suits[i - 1] != suit]
+    assert len(order) == len(set(order)), f"a suit split in two: {hand}"
+    for suit in order:
+        ranks = "".join(card[0] for card in hand if card[1] == suit)
+        strength = "J9ATKQ87" if suit == trump else "ATKQJ987"
+        assert ranks == "".join(sorted(ranks, key=strength.index)), (hand, suit)
+    if trump in order:
+        assert order[0] == trump, f"trumps not first: {hand}"
+
+    def clashes(row):
+        return sum((a in RED) == (b in RED) for a, b in zip(row, row[1:]))
+    others = [s for s in order if s != trump]
+    best = min(clashes(([trump] if trump in order else []) + list(p)) for p in itertools.permutations(others))
+    assert clashes(order) == best, f"colours could alternate better: {hand}"
 
 
 def bid_or_pass(page, variant, rng):
@@ -165,6 +201,12 @@ def test_a_whole_match_through_the_page(guarded_page, site_url, variant):
     result = page.locator("#dlg-result")
     expect(result.locator(".final-score .us")).to_have_text(str(state["totals"][0]))
     expect(result.locator(".final-score .them")).to_have_text(str(state["totals"][1]))
+    # the score sheet, deal by deal, as the engine scored them
+    rows = result.locator(".score-sheet tbody tr")
+    expect(rows).to_have_count(len(state["history"]))
+    for row, deal in zip(rows.all(), state["history"]):
+        assert row.locator("td").all_inner_texts()[1:] == [str(deal["scores"][0]), str(deal["scores"][1])]
+    expect(result.locator(".score-sheet tfoot td")).to_have_text([str(t) for t in state["totals"]])
     result.locator(".dialog-actions .btn:not(.primary)").click()  # home
     expect(page.locator("#home")).to_be_visible()
     expect(page.locator("#btn-resume")).to_be_hidden()  # a finished match is not offered again
@@ -266,10 +308,24 @@ def test_the_coach_line_follows_the_setting(guarded_page, site_url):
     state = page.evaluate(ENGINE_STATE)
     expect(page.locator("#coach-line")).to_be_visible()
     assert state["deal"]["ruling"]["forbidden"]
+    forbidden = page.locator("#hand .card.forbidden").first
+    expect(forbidden).to_have_attribute("title", re.compile(r"\w"))  # the reason, as a tooltip
+    press_forbidden(page, forbidden.get_attribute("data-card"))
+    expect(page.locator("#toasts .toast.warn")).to_have_count(1)  # and in words
     set_coach(False)
     expect(page.locator("#coach-line")).to_be_hidden()
     after = page.evaluate(UI)
     assert set(after["forbidden"]) == set(state["deal"]["hand"]) - set(state["deal"]["legal"])  # dimmed still
+    # coach off: a forbidden card refuses with a shake and no words, no tooltip
+    page.evaluate("() => document.querySelectorAll('#toasts .toast').forEach((n) => n.remove())")
+    card = after["forbidden"][0]
+    press_forbidden(page, card)
+    node = page.locator(f'#hand .card[data-card="{card}"]')
+    expect(node).to_have_class(re.compile(r"\brefused\b"))
+    assert node.get_attribute("title") == "" and node.get_attribute("aria-description") is None
+    time.sleep(0.3)
+    expect(page.locator("#toasts .toast")).to_have_count(0)
+    assert page.evaluate(ENGINE_STATE)["deal"]["current_player"] == 0  # nothing was played
 
 
 def test_keyboard_play_and_accessible_names(guarded_page, site_url):
@@ -322,6 +378,121 @@ def test_the_last_trick_can_be_reviewed(guarded_page, site_url):
     shown = dialog.locator(".mini-trick .card").evaluate_all("ns => ns.map(n => n.dataset.card)")
     assert shown == last["cards"]
     expect(dialog.locator(".mini-trick .card.winner")).to_have_count(1)
+    led = dialog.locator(".mini-slot[data-led=true] .card")
+    expect(led).to_have_count(1)
+    assert led.get_attribute("data-card") == last["cards"][0]
+    expect(dialog.locator(".last-trick-who")).to_contain_text(["You", "East", "North", "West"][last["leader"]] + " led")
     expect(dialog).to_contain_text(["You", "East", "North", "West"][last["winner"]])
     dialog.locator(".dialog-actions .btn").click()
     expect(dialog).to_be_hidden()
+
+
+# ---------------------------------------------------------------- a save put at a chosen moment
+def resume_snapshot(page, site_url, snapshot):
+    """The page opened with `snapshot` saved; Play asks first, and Resume takes it up."""
+    open_home(page, site_url)
+    page.evaluate("(text) => localStorage.setItem('coinche.match', text)", json.dumps(snapshot))
+    page.click("#btn-play-coinche")
+    page.locator("#dlg-confirm-new button[value=resume]").click()
+    expect(page.locator("#table")).to_be_visible()
+
+
+def test_a_saved_match_is_never_replaced_by_one_tap(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="keep")
+    wait_for(page, lambda ui: ui["bidding"] or ui["myTurn"])
+    saved = page.evaluate("() => localStorage.getItem('coinche.match')")
+    page.click("#btn-home")
+    dialog = page.locator("#dlg-confirm-new")
+    for variant in ("coinche", "classic"):
+        page.click(f"#btn-play-{variant}")
+        expect(dialog).to_be_visible()
+        expect(dialog.locator("#dlg-confirm-saved")).to_contain_text("501")
+        page.keyboard.press("Escape")  # neither: nothing changes
+        expect(dialog).to_be_hidden()
+        expect(page.locator("#home")).to_be_visible()
+        assert page.evaluate("() => localStorage.getItem('coinche.match')") == saved
+    page.click("#btn-play-classic")
+    dialog.locator("button[value=resume]").click()  # the same match again
+    expect(page.locator("#table")).to_be_visible()
+    assert page.evaluate(ENGINE_STATE)["variant"] == "coinche"
+    page.click("#btn-home")
+    page.click("#btn-play-classic")
+    dialog.locator("button[value=new]").click()  # a new match, and only when asked for
+    wait_for(page, lambda ui: ui["bidding"] or ui["screen"] == "table" and page.evaluate(ENGINE_STATE)["variant"] == "classic")
+    assert page.evaluate(ENGINE_STATE)["variant"] == "classic"
+
+
+def test_the_auction_shows_the_coinche_and_the_surcoinche(guarded_page, site_url):
+    page = guarded_page
+    session = Session.new("coinche", target=501, level="easy", seed="surcoinche")
+    for seat, call in ((1, "pass"), (2, "80s"), (3, "coinche")):  # partner bids, an opponent coinches
+        session.bot_apply(seat, call)
+    resume_snapshot(page, site_url, session.snapshot())
+    contract = page.locator("#contract")
+    expect(page.locator("#bidding [data-call=surcoinche]")).to_be_visible()  # the player decides
+    expect(contract).to_have_attribute("data-kind", "auction")
+    expect(contract.locator(".contract-label")).to_be_visible()
+    expect(contract.locator(".contract-label")).to_have_text("Auction")
+    expect(contract.locator(".contract-x")).to_have_text("Coinche ×2")
+    page.click("#bidding [data-call=surcoinche]")
+    expect(contract).to_have_attribute("data-kind", "contract")
+    expect(contract.locator(".contract-label")).to_have_text("Contract")
+    expect(contract.locator(".contract-x")).to_have_text("Surcoinche ×4")
+    expect(contract).to_have_attribute("aria-label", re.compile("surcoinched"))
+
+
+@pytest.mark.parametrize("width", [360, 1366])
+def test_the_contract_is_labelled_at_every_width(guarded_page, site_url, width):
+    page = guarded_page
+    page.set_viewport_size({"width": width, "height": 800})
+    session = Session.new("coinche", target=501, level="easy", seed="labels")
+    session.bot_apply(1, "90h")
+    resume_snapshot(page, site_url, session.snapshot())
+    label = page.locator("#contract .contract-label")
+    expect(label).to_be_visible()
+    expect(label).to_have_text("Auction")
+    expect(page.locator("#contract .contract-value")).to_contain_text("90")
+
+
+def test_the_coach_lights_the_bid_it_suggests(guarded_page, site_url):
+    page = guarded_page
+    for i in range(50):  # a deal where the coach bids at the player's first call
+        session = Session.new("coinche", target=501, level="easy", seed=f"coach-bid-{i}", first_dealer=3)
+        advice = session.coach(0)["call"]
+        if advice != "pass":
+            break
+    value, suit = re.fullmatch(r"(\d+|capot)([shdc])", advice).groups()
+    resume_snapshot(page, site_url, session.snapshot())
+    expect(page.locator("#coach-line")).to_have_attribute("data-call", advice)
+    lit = page.locator("#bidding .suggested")
+    expect(lit).to_have_count(2)
+    expect(page.locator(f"#bidding .chip.value[data-value='{value}']")).to_have_class(re.compile(r"\bsuggested\b"))
+    expect(page.locator(f"#bidding .chip.suit[data-suit='{suit}']")).to_have_class(re.compile(r"\bsuggested\b"))
+
+
+def test_one_language_switch_reaches_the_whole_table(guarded_page, site_url):
+    page = guarded_page
+    new_match(page, site_url, "coinche", seed="switch")
+    ui = _first_play_turn(page)
+    jack_or_queen = next((c for c in ui["hand"] if c[0] in "JQK"), ui["hand"][0])
+    card = page.locator(f'#hand .card[data-card="{jack_or_queen}"]')
+    page.click("#btn-menu")  # from the table's own menu
+    page.locator("#setting-language").select_option("fr")
+    expect(page.locator("html")).to_have_attribute("lang", "fr")
+    page.locator("#dlg-settings button[type=submit]").click()
+    fr = json.loads((DIST / "i18n" / "fr.json").read_text(encoding="utf-8"))
+    expect(card.locator(".index").first).to_have_attribute("data-letter", fr[f"rank.short.{jack_or_queen[0]}"])
+    expect(page.locator(".seat[data-pos='2'] .seat-name")).to_have_text(fr["table.seat.2"])
+    expect(page).to_have_title(fr["app.title"])
+    # and back in German: nothing of French is left on the cards
+    page.click("#btn-menu")
+    page.locator("#setting-language").select_option("de")
+    page.locator("#dlg-settings button[type=submit]").click()
+    de = json.loads((DIST / "i18n" / "de.json").read_text(encoding="utf-8"))
+    letters = page.locator("#table .card .index").evaluate_all(
+        "ns => ns.map((n) => [n.closest('.card').dataset.rank, n.dataset.letter])")
+    assert letters and all(letter == de[f"rank.short.{rank}"] for rank, letter in letters), letters
+    page.click("#btn-home")
+    expect(page.locator("#boot-status")).to_have_text(re.compile(re.escape(de["home.boot.ready"].split("{")[0].strip())))
+    expect(page.locator("#logo-fan .card[data-card=Jh] .index").first).to_have_attribute("data-letter", de["rank.short.J"])

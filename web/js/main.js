@@ -4,7 +4,7 @@
 // <body data-screen> is "boot", "home", "table" or "online" (the 1v1 lobby, js/online/online.js).
 import { Engine } from "./engine.js";
 import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { buildCard } from "./table/cards.js";
+import { buildCard, relabelCards } from "./table/cards.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -46,6 +46,12 @@ function drawProgress() {
   $("#boot-status").textContent = t(`home.boot.${step}`);
 }
 
+let engineVersion = null; // once the engine answered
+
+function drawReady() {
+  if (document.body.dataset.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
+}
+
 async function watchBoot() {
   try {
     await engine.ready;
@@ -55,7 +61,8 @@ async function watchBoot() {
     $("#boot-progress").value = 1;
     $("#boot-step").textContent = "";
     $("#boot-bytes").textContent = "";
-    $("#boot-status").textContent = t("home.boot.ready", { version: version ?? "dev" });
+    engineVersion = version ?? "dev";
+    drawReady();
     $("#boot-waiting").hidden = true;
     if (pendingStart) {
       const start = pendingStart;
@@ -92,9 +99,29 @@ function drawResume() {
   const button = $("#btn-resume");
   button.hidden = !saved;
   if (!saved) return;
+  $("#resume-detail").textContent = resumeDetail(saved);
+}
+
+function resumeDetail(saved) {
   const s = saved.settings ?? {};
   const variant = VARIANTS.includes(s.variant) ? s.variant : "coinche";
-  $("#resume-detail").textContent = t("home.resume_detail", { variant, target: s.target ?? "", level: s.level ?? "normal" });
+  return t("home.resume_detail", { variant, target: s.target ?? "", level: s.level ?? "normal" });
+}
+
+// Play coinche / classic while a match is saved: the page asks first (resume it, or start anew), so that
+// one tap never throws a match away.
+function playOrAsk(variant) {
+  const saved = loadSavedMatch();
+  if (!saved) return startNew(variant);
+  const dialog = $("#dlg-confirm-new");
+  $("#dlg-confirm-saved").textContent = resumeDetail(saved);
+  dialog.returnValue = "";
+  dialog.addEventListener("close", () => {
+    if (dialog.returnValue === "resume") resume();
+    else if (dialog.returnValue === "new") startNew(variant);
+  }, { once: true });
+  dialog.showModal();
+  return undefined;
 }
 
 let Game = null; // the class, once js/table/game.js has loaded
@@ -293,18 +320,27 @@ function bindSettings() {
 export let online = null;
 
 function bind() {
-  $("#btn-play-coinche").addEventListener("click", () => startNew("coinche"));
-  $("#btn-play-classic").addEventListener("click", () => startNew("classic"));
+  $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
+  $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));
   $("#btn-resume").addEventListener("click", resume);
   $("#btn-settings").addEventListener("click", () => openSettings(false));
   $("#btn-menu").addEventListener("click", () => openSettings(true));
   $("#btn-home").addEventListener("click", goHome);
   bindSettings();
+  bindLanguage();
+}
+
+// One language switch, in the header and in the settings (the table's too), that reaches everything at
+// once: texts, card letters, the boot line, the title, the table.
+function bindLanguage() {
   languagePicker($("#language"));
+  languagePicker($("#setting-language"));
   onLanguageChange(() => {
     drawProgress();
+    drawReady();
     drawResume();
     document.title = t("app.title");
+    relabelCards(document);
     game?.redraw();
   });
 }

@@ -30,8 +30,8 @@ export function cardFace(code, extraClass = "") {
       "aria-label": cardName(code),
       dataset: { face: code },
     },
-    el("span", { class: "card-rank", "aria-hidden": "true", text: rank }),
-    el("span", { class: "card-suit", "aria-hidden": "true", text: suit }),
+    el("span", { class: "card-rank", "aria-hidden": "true", dataset: { text: rank } }),  // drawn by CSS: the
+    el("span", { class: "card-suit", "aria-hidden": "true", dataset: { text: suit } }),  // name is the label's
   );
 }
 

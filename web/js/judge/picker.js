@@ -48,8 +48,8 @@ export class Picker {
         const button = el(
           "button",
           { type: "button", class: `pick suit-${suit}`, dataset: { card: code }, tabindex: "-1" },
-          el("span", { class: "pick-rank", "aria-hidden": "true", text: t(`rank.short.${rank}`) }),
-          el("span", { class: "pick-suit", "aria-hidden": "true", text: t(`suit.symbol.${suit}`) }),
+          el("span", { class: "pick-rank", "aria-hidden": "true", dataset: { text: t(`rank.short.${rank}`) } }),
+          el("span", { class: "pick-suit", "aria-hidden": "true", dataset: { text: t(`suit.symbol.${suit}`) } }),
         );
         this.buttons.set(code, button);
         codes.push(code);

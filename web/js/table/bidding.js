@@ -125,6 +125,17 @@ export class BiddingPanel {
     this.#root.append(actions);
   }
 
+  // The coach's call lit in the panel: its button (pass, coinche, a take), or the number and the suit of
+  // its bid; null: nothing lit.
+  suggest(call) {
+    const bid = call ? parseBid(call) : null;
+    for (const node of this.#root.querySelectorAll("button")) {
+      const lit = call !== null && (node.dataset.call === call
+        || (bid !== null && (node.dataset.value === bid.value || node.dataset.suit === bid.suit)));
+      node.classList.toggle("suggested", lit);
+    }
+  }
+
   #chosen() {
     return this.#value && this.#suit ? `${this.#value}${this.#suit}` : null;
   }

@@ -39,9 +39,18 @@ export function suitIcon(suit, label = false) {
   return icon;
 }
 
+// A rank's letter in the reader's language, drawn by CSS from data-letter: the card's name (aria-label)
+// says the rank in words, and a letter in the text would not match it.
+function letter(className, rank) {
+  const node = el("span", className);
+  node.dataset.letter = t(`rank.short.${rank}`);
+  return node;
+}
+
 function corner(card, where) {
   const box = el("span", `corner ${where}`);
-  box.append(el("span", "index", t(`rank.short.${rankOf(card)}`)), suitIcon(suitOf(card)));
+  box.setAttribute("aria-hidden", "true"); // the card's name says it
+  box.append(letter("index", rankOf(card)), suitIcon(suitOf(card)));
   return box;
 }
 
@@ -67,7 +76,7 @@ function face(card) {
     const panel = el("span", "court");
     for (const half of ["top", "bottom"]) {
       const part = el("span", `court-half ${half}`);
-      part.append(el("span", "court-letter", t(`rank.short.${rank}`)), suitIcon(suit));
+      part.append(letter("court-letter", rank), suitIcon(suit));
       panel.append(part);
     }
     body.append(panel);
@@ -83,6 +92,7 @@ export function buildCard(card, tag = "div") {
   node.dataset.rank = rankOf(card);
   node.classList.add(isRed(suitOf(card)) ? "red" : "black");
   if (tag === "button") node.type = "button";
+  else node.setAttribute("role", "img");
   node.setAttribute("aria-label", cardName(card));
   node.append(corner(card, "tl"), face(card), corner(card, "br"));
   return node;
@@ -94,30 +104,46 @@ export function buildBack() {
   return node;
 }
 
-// The hand's order: suits grouped, black and red alternating as far as the suits held allow, trumps
-// first in trump order (J 9 A T K Q 8 7), other suits strongest first (A T K Q J 9 8 7).
+// The hand's order, as players sort it: suits grouped; once the trump is known, the trumps stand together
+// at the left in trump order (J 9 A T K Q 8 7); the other suits, strongest first (A T K Q J 9 8 7), with
+// black and red alternating as far as the suits held allow (across the trumps' edge too).
 export function sortHand(hand, trump = null) {
   const held = SUITS.filter((s) => hand.some((c) => suitOf(c) === s));
-  const order = bestSuitOrder(held, trump);
+  const order = trump && held.includes(trump)
+    ? [trump, ...alternating(held.filter((s) => s !== trump), trump)]
+    : alternating(held, null);
   const strength = (card) => (suitOf(card) === trump ? TRUMP_ORDER : PLAIN_ORDER).indexOf(rankOf(card));
   return [...hand].sort((a, b) => order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) || strength(a) - strength(b));
 }
 
-function bestSuitOrder(suits, trump) {
-  let best = null;
+// The order of `suits` with the fewest neighbours of one colour (after `before`, a suit or null); among
+// equals, the nearest to the order of SUITS.
+function alternating(suits, before) {
+  let best = [];
   let bestScore = Infinity;
   for (const order of permutations(suits)) {
+    const row = before ? [before, ...order] : order;
     let score = 0;
-    for (let i = 1; i < order.length; i++) if (isRed(order[i]) === isRed(order[i - 1])) score += 10;
-    if (trump && suits.includes(trump) && order[0] !== trump) score += 5;
+    for (let i = 1; i < row.length; i++) if (isRed(row[i]) === isRed(row[i - 1])) score += 10;
     score += order.reduce((sum, s, i) => sum + (SUITS.indexOf(s) !== i ? 0.1 : 0), 0);
     if (score < bestScore) { best = order; bestScore = score; }
   }
-  return best ?? [];
+  return best;
 }
 
 function permutations(items) {
   if (items.length <= 1) return [items];
   return items.flatMap((item, i) =>
     permutations([...items.slice(0, i), ...items.slice(i + 1)]).map((rest) => [item, ...rest]));
+}
+
+// The language changed: every card under `root` takes the new rank letters and names (the cards are not
+// drawn again, so that nothing moves).
+export function relabelCards(root) {
+  for (const node of root.querySelectorAll(".card[data-card]")) {
+    const card = node.dataset.card;
+    for (const shown of node.querySelectorAll(".index, .court-letter")) shown.dataset.letter = t(`rank.short.${rankOf(card)}`);
+    node.setAttribute("aria-label", cardName(card));
+  }
+  for (const icon of root.querySelectorAll(".suit-icon[role=img]")) icon.setAttribute("aria-label", t(`suit.${icon.dataset.suit}`));
 }

@@ -87,7 +87,7 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
   return openDialog(dialog, content, [{ value: "next", label: t("summary.next"), primary: true }]);
 }
 
-export function showMatchResult(dialog, view, { winner, totals, target }) {
+export function showMatchResult(dialog, view, { winner, totals, target, history = [], variant = "coinche" }) {
   const us = view.me & 1;
   const won = winner === us;
   dialog.querySelector(".dialog-title").textContent = t(won ? "summary.match_won" : "summary.match_lost");
@@ -95,13 +95,58 @@ export function showMatchResult(dialog, view, { winner, totals, target }) {
   const score = el("p", "final-score");
   score.append(el("span", "us", String(totals[us])), el("span", "dash", "–"), el("span", "them", String(totals[1 - us])));
   const sides = el("p", "final-sides", t("summary.final_sides", { us: view.sideName(us), them: view.sideName(1 - us), target }));
-  return openDialog(dialog, [score, sides], [
+  const content = [score, sides];
+  if (history.length) content.push(scoreSheet(view, history, totals, variant));
+  return openDialog(dialog, content, [
     { value: "new", label: t("summary.new_match"), primary: true },
     { value: "home", label: t("summary.home") },
   ]);
 }
 
-// The last trick, each card by its player, the winner's raised.
+// The match deal by deal: each deal's contract (who took it, made or down) and what each side scored.
+function scoreSheet(view, history, totals, variant) {
+  const us = view.me & 1;
+  const table = el("table", "score-sheet");
+  table.append(el("caption", "", t("summary.sheet")));
+  const head = el("tr");
+  head.append(el("th", "", t("summary.sheet.deal")), el("th", "", t("table.contract.label")),
+    el("th", "", view.sideName(us)), el("th", "", view.sideName(1 - us)));
+  for (const cell of head.children) cell.scope = "col";
+  const body = el("tbody");
+  history.forEach((deal, i) => {
+    const row = el("tr");
+    const number = el("th", "", String(i + 1));
+    number.scope = "row";
+    const about = el("td", "sheet-contract");
+    if (deal.void || !deal.contract) about.textContent = t("summary.void_title");
+    else about.append(...sheetContract(view, deal, variant));
+    row.append(number, about, el("td", "", String(deal.scores[us])), el("td", "", String(deal.scores[1 - us])));
+    if (!deal.void && deal.contract) row.dataset.outcome = deal.made === ((deal.contract.declarer & 1) === us) ? "good" : "bad";
+    body.append(row);
+  });
+  const foot = el("tfoot");
+  const total = el("tr");
+  const label = el("th", "", t("summary.total"));
+  label.scope = "row";
+  label.colSpan = 2;
+  total.append(label, el("td", "", String(totals[us])), el("td", "", String(totals[1 - us])));
+  foot.append(total);
+  const thead = el("thead");
+  thead.append(head);
+  table.append(thead, body, foot);
+  return table;
+}
+
+function sheetContract(view, deal, variant) {
+  const c = deal.contract;
+  const value = variant === "classic" ? "" : c.value === 250 ? t("table.bid.capot") : String(c.value);
+  const parts = [el("strong", "", value), suitIcon(c.trump, true), document.createTextNode(` ${view.seatName(c.declarer)}`)];
+  if (c.multiplier > 1) parts.push(el("span", "contract-x", `×${c.multiplier}`));
+  parts.push(el("span", deal.made ? "sheet-made" : "sheet-down", t(deal.made ? "summary.sheet.made" : "summary.sheet.down")));
+  return parts;
+}
+
+// The last trick, each card by its player: who led it (marked) and who won it (raised).
 export function showLastTrick(dialog, view, trick) {
   dialog.querySelector(".dialog-title").textContent = t("table.last_trick.title");
   const grid = el("div", "mini-trick");
@@ -111,9 +156,15 @@ export function showLastTrick(dialog, view, trick) {
     cell.dataset.pos = String(view.pos(seat));
     const node = buildCard(card);
     if (seat === trick.winner) node.classList.add("winner");
-    cell.append(node, el("span", "mini-name", view.seatName(seat)));
+    const name = el("span", "mini-name", view.seatName(seat));
+    if (seat === trick.leader) {
+      cell.dataset.led = "true";
+      name.append(el("span", "mini-led", t("table.last_trick.led")));
+    }
+    cell.append(node, name);
     grid.append(cell);
   });
-  const who = el("p", "", t("table.last_trick.winner", { seat: view.seatName(trick.winner) }));
+  const who = el("p", "last-trick-who",
+    `${t("table.last_trick.leader", { seat: view.seatName(trick.leader) })} · ${t("table.last_trick.winner", { seat: view.seatName(trick.winner) })}`);
   return openDialog(dialog, [grid, who], [{ value: "close", label: t("table.close"), primary: true }]);
 }

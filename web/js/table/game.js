@@ -48,7 +48,10 @@ export class Game {
     };
     this.#hand = new HandView(root.querySelector("#hand"), {
       onPlay: (card, node) => this.#playCard(card, node),
-      onRefused: (card, reason) => this.#view.toast(reason ?? t("table.not_allowed"), { kind: "warn" }),
+      // The coach's setting governs the words only: with it off, a forbidden card just shakes.
+      onRefused: (card, reason) => {
+        if (this.#settings.coach) this.#view.toast(reason ?? t("table.not_allowed"), { kind: "warn" });
+      },
     });
     this.#bidding = new BiddingPanel(root.querySelector("#bidding"), { onCall: (call) => this.#call(call) });
     root.querySelector("#btn-last-trick").addEventListener("click", () => this.#showLastTrick());
@@ -112,9 +115,11 @@ export class Game {
     for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
   }
 
-  // The coach or speed setting changed: redraw the coach line.
+  // The coach or speed setting changed: redraw the coach line and the reasons on the cards.
   settingsChanged() {
-    if (this.#state) this.#renderCoach(this.#state);
+    if (!this.#state) return;
+    this.#renderHand(this.#state);
+    this.#renderCoach(this.#state);
   }
 
   // The language changed: draw everything again.
@@ -269,7 +274,9 @@ export class Game {
       }
     }
     if (event.match_over && this.#live(gen)) {
-      const choice = await showMatchResult(this.#dialogs.result, view, { ...event.match_over, target: after.target });
+      const choice = await showMatchResult(this.#dialogs.result, view, {
+        ...event.match_over, target: after.target, history: after.history, variant: after.variant,
+      });
       if (choice !== "stop") this.#onExit(choice === "new" ? "new" : "home");
     }
   }
@@ -297,17 +304,7 @@ export class Game {
     const myTurn = deal.current_player === this.#me && state.winner === null;
     const lastTrickButton = view.root.querySelector("#btn-last-trick");
     lastTrickButton.disabled = !(state.last_trick ?? this.#lastTrick);
-
-    let playable = null;
-    const reasons = {};
-    if (myTurn && deal.phase === "play") {
-      playable = new Set(deal.legal);
-      for (const [card, f] of Object.entries(deal.ruling?.forbidden ?? {})) reasons[card] = t(`reason.${f.key}`, f.params);
-    }
-    const fresh = this.#handDealt !== state.deal_index;
-    this.#handDealt = state.deal_index;
-    this.#hand.render(deal.hand, { trump: deal.contract?.trump ?? null, playable, reasons });
-    view.root.querySelector("#hand").classList.toggle("deal-in", fresh && deal.hand.length > 0);
+    this.#renderHand(state);
 
     if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant);
     else this.#bidding.hide();
@@ -315,6 +312,23 @@ export class Game {
     this.#renderCoach(state);
     view.root.dataset.turn = myTurn ? "me" : "bots";
     if (myTurn) this.#keepFocus(deal.phase);
+  }
+
+  // The hand: the engine's playable cards lit, the others dimmed, with their reason when the coach is on.
+  #renderHand(state) {
+    const deal = state.deal;
+    const myTurn = deal.current_player === this.#me && state.winner === null;
+    let playable = null;
+    const reasons = {};
+    if (myTurn && deal.phase === "play") {
+      playable = new Set(deal.legal);
+      const forbidden = this.#settings.coach ? deal.ruling?.forbidden ?? {} : {};
+      for (const [card, f] of Object.entries(forbidden)) reasons[card] = t(`reason.${f.key}`, f.params);
+    }
+    const fresh = this.#handDealt !== state.deal_index;
+    this.#handDealt = state.deal_index;
+    this.#hand.render(deal.hand, { trump: deal.contract?.trump ?? null, playable, reasons });
+    this.#view.root.querySelector("#hand").classList.toggle("deal-in", fresh && deal.hand.length > 0);
   }
 
   // A keyboard player whose focus was lost (the button pressed went away) finds it where the turn is.
@@ -360,9 +374,7 @@ export class Game {
     line.dataset.kind = "auction";
     line.dataset.call = advice.call;
     line.hidden = false;
-    for (const node of document.querySelectorAll("#bidding [data-call]")) {
-      node.classList.toggle("suggested", node.dataset.call === advice.call);
-    }
+    this.#bidding.suggest(advice.call);
   }
 }
 

@@ -79,15 +79,20 @@ export class HandView {
     const card = node.dataset.card;
     if (this.#playable === null) return;
     if (!this.#playable.has(card)) {
-      node.classList.remove("refused");
-      void node.offsetWidth; // restart the shake
-      node.classList.add("refused");
-      this.#onRefused(card, this.#reasons[card] ?? null);
+      this.#refuse(node);
       return;
     }
     node.setPointerCapture(event.pointerId);
     node.classList.add("lifted");
     this.#press = { node, card, id: event.pointerId, x: event.clientX, y: event.clientY };
+  }
+
+  // A forbidden card shakes; what is said about it is the table's choice (the coach's setting).
+  #refuse(node) {
+    node.classList.remove("refused");
+    void node.offsetWidth; // restart the shake
+    node.classList.add("refused");
+    this.#onRefused(node.dataset.card, this.#reasons[node.dataset.card] ?? null);
   }
 
   #move(event) {
@@ -143,7 +148,7 @@ export class HandView {
       event.preventDefault();
       if (this.#playable === null) return;
       if (!this.#playable.has(node.dataset.card)) {
-        this.#onRefused(node.dataset.card, this.#reasons[node.dataset.card] ?? null);
+        this.#refuse(node);
         return;
       }
       node.classList.add("lifted");

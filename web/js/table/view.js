@@ -21,6 +21,21 @@ function transitionDone(node, ms) {
   });
 }
 
+// ×2 after a coinche of the highest bid, ×4 after a surcoinche (what was called, read from the calls).
+function auctionMultiplier(calls, high) {
+  const after = calls.slice(calls.indexOf(high) + 1).map(([, call]) => call);
+  return after.includes("surcoinche") ? 4 : after.includes("coinche") ? 2 : 1;
+}
+
+// "Coinche ×2" / "Surcoinche ×4" (the word hidden on narrow screens, the factor always shown).
+function multiplierMark(multiplier) {
+  const mark = el("span", "contract-x");
+  const word = callName(multiplier === 2 ? "coinche" : "surcoinche");
+  mark.title = word;
+  mark.append(el("span", "contract-x-word", word), document.createTextNode(` ×${multiplier}`));
+  return mark;
+}
+
 export class TableView {
   constructor(root, me = 0) {
     this.root = root;
@@ -90,23 +105,30 @@ export class TableView {
     node.classList.add("bump");
   }
 
-  // The contract once the auction is over; during it, the highest bid so far.
+  // The contract once the auction is over; during it, the highest bid so far (outlined, labelled
+  // "Auction"). Coinche ×2 and surcoinche ×4 show as soon as they are called.
   renderContract(deal) {
     const box = this.contract;
     box.replaceChildren();
     const c = deal.contract;
     box.classList.toggle("empty", !c);
+    box.dataset.kind = c ? "contract" : "auction";
     if (!c) {
       const label = el("span", "contract-label", t("table.contract.auction"));
       box.append(label);
       const high = [...deal.calls].reverse().find(([, call]) => /^(\d+|capot)[shdc]$/.test(call));
       const bid = high && /^(\d+|capot)([shdc])$/.exec(high[1]);
+      let aria = t("table.contract.auction");
       if (bid) {
         const value = el("span", "contract-value", bid[1] === "capot" ? t("table.bid.capot") : bid[1]);
         value.append(suitIcon(bid[2]));
         box.append(value, el("span", "contract-by", this.seatName(high[0])));
+        const multiplier = auctionMultiplier(deal.calls, high);
+        if (multiplier > 1) box.append(multiplierMark(multiplier));
+        aria = t("table.contract.auction_aria", { call: high[1], seat: this.seatName(high[0]) });
+        if (multiplier > 1) aria += ` · ${callName(multiplier === 2 ? "coinche" : "surcoinche")}`;
       }
-      box.setAttribute("aria-label", high ? t("table.contract.auction_aria", { call: high[1], seat: this.seatName(high[0]) }) : t("table.contract.auction"));
+      box.setAttribute("aria-label", aria);
       return;
     }
     const value = deal.variant === "classic" ? t("table.contract.taken") : c.value === 250 ? t("table.bid.capot") : String(c.value);
@@ -114,7 +136,7 @@ export class TableView {
     main.append(document.createTextNode(value), suitIcon(c.trump));
     box.append(el("span", "contract-label", t("table.contract.label")), main,
       el("span", "contract-by", this.seatName(c.declarer)));
-    if (c.multiplier > 1) box.append(el("span", "contract-x", t(c.multiplier === 2 ? "call.coinche" : "call.surcoinche")));
+    if (c.multiplier > 1) box.append(multiplierMark(c.multiplier));
     box.setAttribute("aria-label", t("table.contract.aria", {
       value, suit: c.trump, seat: this.seatName(c.declarer), multiplier: c.multiplier,
     }));
@@ -243,7 +265,8 @@ export class TableView {
     this.toasts.append(node);
     setTimeout(() => node.classList.add("leaving"), ms);
     setTimeout(() => node.remove(), ms + 400);
-    while (this.toasts.childElementCount > 3) this.toasts.firstElementChild.remove();
+    // One line above the felt: the newest toast replaces the one before (the page's own notices stay).
+    for (const old of [...this.toasts.querySelectorAll(".toast:not(.notice)")].slice(0, -1)) old.remove();
     return node;
   }
 }

@@ -1,0 +1,153 @@
+"""Every page and screen at phone, tablet and desktop widths in the four languages: the document never wider
+than the screen, no control or card cut off, no text out of its box; and axe-core finds no serious or
+critical violation on any of them.
+
+One page load per language and width: the home, its settings, the 1v1 lobby, the question before a saved
+match is replaced, the table in the auction (with the coach) and in the play, the table's menu, the
+previous deals and a replay, the last trick, the deal summary and the match result. The match is one that
+bots played in CPython (layout_helpers.scripted_match): its saves put the page at each moment.
+LAYOUT_SHOTS=folder saves a screenshot of each screen."""
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from layout_helpers import check_axe, check_layout, put_save, scripted_match  # noqa: E402
+
+BOOT_MS = 60_000
+LANGS = ("en", "fr", "de", "es")
+SCREENS = {320: 568, 360: 740, 390: 844, 768: 1024, 1366: 800}
+AXE_WIDTHS = (390, 1366)  # axe reads the DOM, not the layout: two widths are enough
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce"}
+
+
+def open_page(page, site_url, path, lang, width):
+    page.set_viewport_size({"width": width, "height": SCREENS[width]})
+    page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    page.goto(f"{site_url}{path}")
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+
+
+class Checker:
+    def __init__(self, page, lang, width):
+        self.page, self.lang, self.width = page, lang, width
+        self.problems: list[str] = []
+        self.axe = width in AXE_WIDTHS
+
+    def __call__(self, where, selector="body"):
+        name = f"{self.lang}-{where}"
+        self.problems += check_layout(self.page, name, selector)
+        if self.axe:
+            self.problems += check_axe(self.page, name)
+
+    def done(self):
+        assert not self.problems, f"{len(self.problems)} problems:\n" + "\n".join(self.problems)
+
+
+def close_dialog(page, selector):
+    page.locator(f"{selector} .dialog-actions .btn.primary").click()
+    expect(page.locator(selector)).to_be_hidden()
+
+
+def my_turn(page):
+    expect(page.locator("#hand")).to_have_class(re.compile(r"\bmy-turn\b"), timeout=30_000)
+
+
+def resume_from_home(page, save):
+    put_save(page, save)
+    page.click("#btn-play-coinche")  # a saved match: the page asks first
+    confirm = page.locator("#dlg-confirm-new")
+    expect(confirm).to_be_visible()
+    confirm.locator("button[value=resume]").click()
+    expect(page.locator("#table")).to_be_visible()
+
+
+@pytest.mark.parametrize("width", list(SCREENS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
+    page = guarded_page
+    check = Checker(page, lang, width)
+    match = scripted_match()
+    open_page(page, site_url, "?speed=test", lang, width)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    check("home", "#home")
+
+    page.click("#btn-settings")
+    check("home-settings")
+    close_dialog(page, "#dlg-settings")
+
+    page.click("#btn-online")
+    expect(page.locator("#online")).to_be_visible()
+    check("online-lobby", "#online")
+    page.click("#btn-online-back")
+    expect(page.locator("#home")).to_be_visible()
+
+    # the auction of the second deal, with the coach's advice
+    put_save(page, "auction")
+    page.click("#btn-play-coinche")
+    expect(page.locator("#dlg-confirm-new")).to_be_visible()
+    check("confirm-new-match")
+    page.locator("#dlg-confirm-new button[value=resume]").click()
+    expect(page.locator("#bidding")).to_be_visible()
+    expect(page.locator("#coach-line")).to_be_visible()
+    check("table-auction", "#table")
+
+    page.click("#btn-menu")
+    expect(page.locator("#dlg-settings")).to_be_visible()
+    check("table-menu")
+    page.click("#btn-previous-deals")
+    expect(page.locator("#dlg-deals")).to_be_visible()
+    check("previous-deals")
+    page.locator("#dlg-deals .replay-open").first.click()
+    expect(page.locator("#dlg-replay")).to_be_visible()
+    check("replay")
+    close_dialog(page, "#dlg-replay")
+    close_dialog(page, "#dlg-deals")
+
+    # the play: eight cards, then the last trick
+    page.click("#btn-home")
+    resume_from_home(page, "play")
+    my_turn(page)
+    check("table-play", "#table")
+    page.locator(f'#hand .card[data-card="{match["cards"]["play"]}"]').click()
+    expect(page.locator("#hand .card")).to_have_count(7)
+    expect(page.locator("#btn-last-trick")).to_be_enabled(timeout=30_000)
+    page.click("#btn-last-trick")
+    expect(page.locator("#dlg-last-trick")).to_be_visible()
+    check("last-trick")
+    close_dialog(page, "#dlg-last-trick")
+
+    # the last card of the match: the deal summary, then the result with the score sheet
+    page.click("#btn-home")
+    resume_from_home(page, "last_card")
+    my_turn(page)
+    page.locator(f'#hand .card[data-card="{match["cards"]["last_card"]}"]').click()
+    expect(page.locator("#dlg-summary")).to_be_visible(timeout=30_000)
+    check("deal-summary")
+    close_dialog(page, "#dlg-summary")
+    expect(page.locator("#dlg-result")).to_be_visible(timeout=30_000)
+    check("match-result")
+    check.done()
+
+
+@pytest.mark.parametrize("width", list(SCREENS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_judge_and_the_rules_fit_every_screen(guarded_page, site_url, lang, width):
+    page = guarded_page
+    check = Checker(page, lang, width)
+    open_page(page, site_url, "judge.html#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s", lang, width)
+    expect(page.locator("#ruling")).to_have_attribute("data-state", "ruled", timeout=BOOT_MS)
+    check("judge")
+    page.goto(f"{site_url}rules.html")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
+    check("rules")
+    check.done()
