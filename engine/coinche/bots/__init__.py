@@ -18,22 +18,45 @@ fixed threshold.  A bot's decision depends only on its seed and what it remember
 deal replays exactly.  Every bot keeps the partner rule: it never trumps a trick its partner is
 winning when rule 3 leaves it free, unless it holds nothing but trumps.
 
-Prices of the calls: :meth:`Bot.evaluate_calls` gives every legal call of an auction view with its
+The auction.  :meth:`Bot.evaluate_calls` gives every legal call of an auction view with its
 :class:`~coinche.bots.auction.CallValue`: ``score``, the side's expected score minus the opponents'
-for this deal in points (the unit of :meth:`Bot.explain_card`'s ``expected``), and ``make_chance``,
-the percentage of sampled deals in which the contract the call leaves standing is made.  ``act``
-and ``explain_call`` choose among these prices (:mod:`coinche.bots.auction`), so they always agree.
+for this deal, in points (the unit of :meth:`Bot.explain_card`'s ``expected``), if the auction ended
+on that call; ``make_chance``, the percentage of sampled deals in which the contract the call leaves
+standing is made by its declarer; ``error``, the standard error of its score minus passing's.
+``act`` and ``explain_call`` choose among these prices (:func:`~coinche.bots.auction.choose_call`:
+the best score counted one standard error low, passing on a tie), so they always agree.
+
+- *The worlds honour the auction* (:mod:`coinche.bots.inference`).  The hidden hands are sampled in
+  proportion to how likely each other seat was to make its calls with the cards a deal gives it,
+  under a cheap bidding policy: a hand's rating for each trump (the card points its side can expect,
+  a linear fit over playouts) against what each call needs: a bid of ``V`` needs a rating about
+  ``V + 28`` in its suit, a raise of the partner's suit support above an average hand, a pass no
+  suit reaching the next bid.  Each call's chance is a logistic curve in that gap; a sampled deal is
+  kept with the product of its calls' chances, else sampled again (twelve times at most, then the
+  likeliest stands).  Expert's card play samples its worlds the same way (it remembers the auction).
+- *Calls priced by what they are worth to the side* (:mod:`coinche.bots.auction`).  Each world is
+  played out once per trump with our side declaring and once with the opponents' contract when they
+  hold one; a bid is priced by its contract's score in those worlds, a pass by the contract standing
+  (the partner's, ours or theirs; zero when there is none), a coinche and a surcoinche by the
+  standing contract doubled or redoubled, capot bids as capot.  The playouts see every hand: our
+  contracts' rows give 12 card points to the defence, and a coinche is weighed with 16 points more
+  for their declarer.
+- The classic's taking is priced the same way (take in a suit or pass), on unweighted worlds.
 
 The coach: :meth:`Bot.explain_call` gives the bot's call for the seat with a message key and its
-parameters, for the page to put into words (call it on a ``normal`` bot).  The keys:
+parameters, for the page to put into words (call it on a ``normal`` bot).  ``holder`` says who holds
+the contract standing: ``partner``, ``self`` (the seat's own earlier bid), ``opponents``, ``coinched``
+(our side's contract, coinched) or ``null``.  The keys:
 
-- ``coach_bid`` ``{"call": "100h", "make_chance": 72, "expected": {"s": 62, "h": 104, "d": 70, "c": 58}}``:
-  bid; ``expected`` is the side's expected card points plus belote with each trump, ``make_chance``
-  the percentage of sampled deals in which the bid is made.
+- ``coach_bid`` ``{"call": "100h", "make_chance": 72, "expected": {"s": 62, "h": 104, "d": 70, "c": 58},
+  "contract": "90s" | null, "holder": "partner", "contract_chance": 40}``: bid; ``expected`` is the
+  side's expected card points plus belote with each trump, ``make_chance`` the percentage of sampled
+  deals in which the bid is made, ``contract_chance`` (when a contract stands) the standing
+  contract's, the one passing would leave.
 - ``coach_take`` ``{"call": "takeh", "make_chance": 70, "expected": {...}}``: take (classic).
-- ``coach_pass`` ``{"contract": "100h" | null, "expected": {...}, "make_chance": 55}``: pass (with no
-  bid worth more than passing); ``make_chance`` (present when a contract stands) is the standing
-  contract's chance; ``expected`` may be empty after a coinche.
+- ``coach_pass`` ``{"contract": "100h" | null, "holder": ..., "expected": {...}, "make_chance": 55}``:
+  pass (no call worth more); ``make_chance`` (present when a contract stands) is the standing
+  contract's chance; ``expected`` is empty after a coinche.
 - ``coach_coinche`` ``{"call": "coinche", "contract": "100h", "make_chance": 20, "expected": {...}}``:
   coinche; ``make_chance`` is the opponents' chance to make it.
 - ``coach_surcoinche`` ``{"call": "surcoinche", "contract": "100h", "make_chance": 85}``.
@@ -51,9 +74,9 @@ from __future__ import annotations
 from ..calls import BIDS, PASS, Call, CallKind
 from ..cards import CARDS, POINTS, POWER, Card, mask_of
 from ..view import SeatView
+from .auction import CallValue, choose_call, evaluate_calls, explain_call
 from .knowledge import LEVELS, Knowledge, remember
 from .rollout import partner_rule, pick_max
-from .auction import CallValue, choose_call, evaluate_calls, explain_call
 from .search import best_card, choose_card, evaluate_cards
 
 ALL_LEVELS = LEVELS + ("baseline",)

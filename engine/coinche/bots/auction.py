@@ -1,11 +1,14 @@
 """The bots' calls: every legal call priced by what it is worth to the side, the best one chosen.
 
-:func:`evaluate_calls` samples deals of the hidden cards, plays each out once per trump with the
-bot's side declaring (and once with the opponents' contract when they hold one), and prices every
-legal call by the mean score difference it brings the side (:class:`CallValue`): a bid by the deal's
-score at that value, a pass by the contract standing (zero when there is none), a coinche or a
-surcoinche by the standing contract doubled or redoubled.  :func:`choose_call` takes the best;
-:func:`explain_call` words the choice for the coach.  Both read the same prices, so they agree.
+:func:`evaluate_calls` samples :data:`BID_WORLDS` deals of the hidden cards in proportion to how
+likely the other seats were to make their calls with them (:mod:`coinche.bots.inference`), plays
+each out once per trump with the bot's side declaring (and once with the opponents' contract when
+they hold one), and prices every legal call by the mean score difference it brings the side
+(:class:`CallValue`): a bid by the deal's score at that value, a pass by the contract standing (the
+partner's, ours or theirs; zero when there is none), a coinche or a surcoinche by the standing
+contract doubled or redoubled.  :func:`choose_call` takes the best, each call counted :data:`RISK`
+standard errors of its difference with passing below its mean; :func:`explain_call` words the
+choice for the coach.  Both read the same prices, so they agree.
 """
 
 from __future__ import annotations
