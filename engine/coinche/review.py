@@ -173,7 +173,9 @@ def price_call(view: SeatView) -> tuple[dict, Call]:
     for call in pricings[0]:
         chances = [p[call].make_chance for p in pricings]
         chance = None if None in chances else round(sum(chances) / len(chances))
-        error = sum(p[call].error ** 2 for p in pricings) ** 0.5 / len(pricings)  # of the mean of the pricings
+        # the margin of one pricing, not of their mean: the review's Expert calls as cautiously as the one at
+        # the table, and never blames a call the table's Expert would make for its risk alone
+        error = sum(p[call].error for p in pricings) / len(pricings)
         values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance, error)
     return values, choose_call(bots[0].knowledge(view), values)
 
