@@ -352,3 +352,14 @@ def test_every_reason_given_is_true_of_the_view(deal_number):
             reason = card_reason(d.view, int(d.action), int(best))
             if reason is not None:
                 _claims_hold(d.view, int(d.action), int(best), reason)
+
+
+def test_a_classic_deal_is_reviewed_too():
+    deal = Deal.new("classic", 2, derive_seed("classic-review", 0))
+    result = review(finish(deal, "normal"), [0, 1])
+    kinds = {d["kind"] for d in result["decisions"]}
+    assert kinds <= {"call", "card"} and "card" in kinds
+    for d in result["decisions"]:
+        assert d["loss"] >= 0 and d["mark"] == mark_of(d["loss"])
+        if d["kind"] == "call" and d["action"].startswith("take"):
+            assert d["played_contract"] == d["action"]

@@ -258,7 +258,7 @@ def review_decision(decision: Decision) -> dict[str, Any]:
                    best_contract=standing_contract(view, best_call))
     loss = max(0.0, best_mean - played_mean)
     out["loss"] = round(loss, 1)
-    out["mark"] = mark_of(loss)
+    out["mark"] = mark_of(out["loss"])  # the loss as shown decides
     out["reason"] = None
     if out["mark"] is not None and decision.kind == "card":
         reason = card_reason(view, int(decision.action), int(CARDS[best]))
