@@ -352,3 +352,32 @@ def test_every_reason_given_is_true_of_the_view(deal_number):
             reason = card_reason(d.view, int(d.action), int(best))
             if reason is not None:
                 _claims_hold(d.view, int(d.action), int(best), reason)
+
+
+def test_a_classic_deal_is_reviewed_too():
+    deal = Deal.new("classic", 2, derive_seed("classic-review", 0))
+    result = review(finish(deal, "normal"), [0, 1])
+    kinds = {d["kind"] for d in result["decisions"]}
+    assert kinds <= {"call", "card"} and "card" in kinds
+    for d in result["decisions"]:
+        assert d["loss"] >= 0 and d["mark"] == mark_of(d["loss"])
+        if d["kind"] == "call" and d["action"].startswith("take"):
+            assert d["played_contract"] == d["action"]
+
+
+def test_a_lone_trump_on_the_partners_trick_is_named_but_not_priced():
+    # South holds one trump only (the jack of hearts): on the partner's ace of spades it trumps instead of
+    # discarding, which the search never plays out.
+    hands = [list(h) for h in HANDS]
+    for mine, theirs in (("9h", "8c"), ("Ah", "9c"), ("7h", "8d")):
+        hands[0][hands[0].index(mine)], hands[1][hands[1].index(theirs)] = theirs, mine
+    deal = Deal("coinche", 1, [Card.parse(c) for c in deck_for_hands(hands, dealer=1)])
+    for call in ["pass", "pass", "80h", "pass", "pass", "pass"]:
+        deal.apply(call)
+    deal.apply("As")
+    deal.apply("Qs")
+    index = len(deal.calls) + len(deal.plays)
+    deal.apply("Jh")
+    item = review_decision(decision_at(finish(deal), index))
+    assert item["played_score"] is None and item["loss"] == 0.0 and item["mark"] is None
+    assert item["reason"] == {"key": "trumped_partner", "params": {"card": "Jh"}}

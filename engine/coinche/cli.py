@@ -286,16 +286,17 @@ def review_lines(result: dict) -> list[str]:
     for d in result["decisions"]:
         where = f"call {d['index'] + 1}" if d["kind"] == "call" else f"trick {d['trick']}"
         line = f"  seat {d['seat']}  {where:<8} {d['action']:<10} Expert: {d['best']:<10}"
-        line += f" expected {d['played_score']:+.0f} / {d['best_score']:+.0f}"
+        mine = "?" if d["played_score"] is None else f"{d['played_score']:+.0f}"
+        line += f" expected {mine} / {d['best_score']:+.0f}"
         if d["kind"] == "call":
             made = [f"{d[k + '_contract']} made {d[k + '_chance']}%" for k in ("played", "best")
                     if d[k + "_chance"] is not None]
             line += "".join(f"  {m}" for m in dict.fromkeys(made))
         if d["mark"]:
             line += f"  lost {d['loss']:.0f}: {d['mark']}"
-            if d["reason"]:
-                words = {k: card_words(v) if k == "card" else v for k, v in d["reason"]["params"].items()}
-                line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
+        if d["reason"]:
+            words = {k: card_words(v) if k == "card" else v for k, v in d["reason"]["params"].items()}
+            line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
         lines.append(line)
     summary = result["summary"]
     marks = ", ".join(f"{n} {name if n == 1 else REVIEW_PLURALS[name]}" for name, n in summary["marks"].items())

@@ -173,7 +173,9 @@ def price_call(view: SeatView) -> tuple[dict, Call]:
     for call in pricings[0]:
         chances = [p[call].make_chance for p in pricings]
         chance = None if None in chances else round(sum(chances) / len(chances))
-        error = sum(p[call].error ** 2 for p in pricings) ** 0.5 / len(pricings)  # of the mean of the pricings
+        # the margin of one pricing, not of their mean: the review's Expert calls as cautiously as the one at
+        # the table, and never blames a call the table's Expert would make for its risk alone
+        error = sum(p[call].error for p in pricings) / len(pricings)
         values[call] = CallValue(sum(p[call].score for p in pricings) / len(pricings), chance, error)
     return values, choose_call(bots[0].knowledge(view), values)
 
@@ -194,9 +196,10 @@ def standing_contract(view: SeatView, call: Call) -> str | None:
     return str(bids[-1]) if bids else None
 
 
-def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float]:
+def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float | None]:
     """``(means, best, played_mean)``: the Expert's mean score difference for each card it searched,
-    its card, and the mean of the card played (an equivalent card shares its run's mean)."""
+    its card, and the mean of the card played (an equivalent card shares its run's mean; ``None`` for the
+    seat's only trump played on its partner's trick, which the search never plays out)."""
     from .bots import remember
     from .bots.search import best_card, evaluate_cards
 
@@ -209,9 +212,13 @@ def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, flo
     if stand_in is not None:
         return means, best, means[stand_in]
     # A card the search leaves out (a trump on a trick the partner is winning, when the partner rule leaves
-    # the seat free): priced among the cards of its suit, the only ones the search then considers.
+    # the seat free): priced among the cards of its suit, the only ones the search then considers (on deals
+    # sampled apart from the others'); a lone trump the search cannot price: None.
     same_suit = tuple(c for c in know.legal if c >> 3 == played >> 3)
-    alone = dict(evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know)))
+    alone = evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know))
+    if len(alone) == 1:
+        return means, best, None
+    alone = dict(alone)
     return means, best, alone[_run_of(int(played), alone, know.trump)]
 
 
@@ -244,6 +251,12 @@ def review_decision(decision: Decision) -> dict[str, Any]:
     if decision.kind == "card":
         means, best, played_mean = price_card(view, decision.action)
         best_mean = means[best]
+        if played_mean is None:  # not priced: no loss counted, the rule-like reason still said
+            out.update(best=card_name(best), played_score=None, best_score=round(best_mean, 1), loss=0.0, mark=None,
+                       options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
+            reason = card_reason(view, int(decision.action), int(best))
+            out["reason"] = None if reason is None else {"key": reason[0], "params": reason[1]}
+            return out
         out.update(best=card_name(best), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
                    options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
     else:
@@ -256,7 +269,7 @@ def review_decision(decision: Decision) -> dict[str, Any]:
                    best_contract=standing_contract(view, best_call))
     loss = max(0.0, best_mean - played_mean)
     out["loss"] = round(loss, 1)
-    out["mark"] = mark_of(loss)
+    out["mark"] = mark_of(out["loss"])  # the loss as shown decides
     out["reason"] = None
     if out["mark"] is not None and decision.kind == "card":
         reason = card_reason(view, int(decision.action), int(CARDS[best]))
