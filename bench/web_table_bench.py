@@ -78,7 +78,7 @@ def visit(context, url: str) -> dict[str, float]:
         page.locator("#btn-play-coinche").click()
         wait_mark(page, "match-ready")
         marks = page.evaluate(MARKS)
-        page.evaluate("() => localStorage.clear()")  # no saved match offered at the next visit
+        page.evaluate("() => localStorage.removeItem('coinche.match')")  # no saved match offered at the next visit
         return marks
     finally:
         page.close()

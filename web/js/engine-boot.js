@@ -1,6 +1,24 @@
-// Run from index.html's head, before anything else: the engine's worker starts with the page's first bytes
-// (js/engine.js adopts it when main.js makes the page's Engine).
-import { startEngineEarly } from "./engine.js";
-
-startEngineEarly();
-performance.mark("engine-boot");
+// Run from index.html's head as a classic async script, before anything else: the engine's worker starts
+// with the page's first bytes, while the page's own modules load; js/engine.js adopts it from
+// globalThis.coincheEarlyEngine. No module: no import to wait for.
+// Its name (see engine-worker.js) says whether a memory snapshot was saved before: if none was ("fresh"),
+// Python starts at once, without looking in the Cache Storage first.
+"use strict";
+{
+  let saved = false;
+  try {
+    saved = localStorage.getItem("coinche.snapshot-saved") === "1"; // js/engine.js SNAPSHOT_SAVED_KEY
+  } catch {
+    // storage blocked: look for a snapshot anyway
+  }
+  const url = new URL("engine-worker.js", document.currentScript.src);
+  const worker = new Worker(url, { type: "module", name: saved ? "coinche-engine" : "coinche-engine fresh" });
+  const held = [];
+  worker.onmessage = (event) => held.push(event);
+  worker.onerror = (event) => {
+    event.preventDefault();
+    held.push(event);
+  };
+  globalThis.coincheEarlyEngine = { worker, held };
+  performance.mark("engine-boot");
+}

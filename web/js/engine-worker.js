@@ -19,7 +19,8 @@
 //
 // Options come in the worker's name (a query string would be lost when a service worker serves this
 // script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js),
-// "coinche-engine make-snapshot" is the role above.
+// "coinche-engine make-snapshot" is the role above, "coinche-engine fresh" starts Python at once without
+// looking for a snapshot (the page knows none was saved).
 import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL } from "./pyodide-current.mjs";
 import { SnapshotStore } from "./snapshot-store.js";
 
@@ -30,6 +31,7 @@ const started = performance.now();
 const timings = { snapshot: "off", origin: performance.timeOrigin }; // origin: when this worker began (ms epoch)
 const role = self.name.split(" ");
 const makingSnapshot = role.includes("make-snapshot");
+const fresh = role.includes("fresh"); // no snapshot was ever saved here: do not look for one
 const snapshots = !role.includes("no-snapshot") && SnapshotStore.available()
   ? new SnapshotStore(new URL(`memory-snapshot-${PYODIDE_VERSION}.bin`, PYODIDE_URL).href)
   : null;
@@ -158,7 +160,7 @@ async function boot() {
   const wheel = fetchWheel(buildInfo);
   buildInfo.catch(() => {}); // awaited later; a failure surfaces there
   wheel.catch(() => {});
-  const saved = snapshots && !makingSnapshot ? await savedSnapshot(buildInfo) : null;
+  const saved = snapshots && !makingSnapshot && !fresh ? await savedSnapshot(buildInfo) : null;
   mark("snapshot-read");
   if (saved) {
     try {

@@ -9,9 +9,8 @@
 // "worker_crashed" and calls engine.onCrash(error); engine.restart() then starts a new worker (a new
 // `ready`), into which the page loads its saved match again. Without onCrash the engine stays stopped.
 //
-// From the page's first bytes: index.html's head runs startEngineEarly() (js/engine-boot.js), so that
-// Python starts before the page's own modules have loaded; the first `new Engine()` with the default
-// options adopts that worker. After a boot that found no memory snapshot of this build, a second worker
+// From the page's first bytes: index.html's head runs js/engine-boot.js, so that Python starts before the
+// page's own modules have loaded; the first `new Engine()` with the default options adopts that worker. After a boot that found no memory snapshot of this build, a second worker
 // makes one a little later (engine.snapshotSaved resolves with its outcome), for the next visits.
 
 export class EngineError extends Error {
@@ -28,26 +27,30 @@ const SNAPSHOT_WORKER_URL = new URL("./snapshot-worker.js", import.meta.url);
 const WORKER_NAME = "coinche-engine"; // then options, see engine-worker.js
 const SNAPSHOT_TIMEOUT_MS = 120_000;
 
-let early = null; // {worker, held: the events it sent before an Engine adopted it}
+const SNAPSHOT_SAVED_KEY = "coinche.snapshot-saved"; // in localStorage: "1" once a snapshot was saved
 let snapshotMaker = null; // the outcome of this page's snapshot worker, once started
 
-// Start the engine's worker now; the first Engine made with the default options adopts it.
-export function startEngineEarly() {
-  if (early) return;
-  const worker = new Worker(DEFAULT_WORKER_URL, { type: "module", name: WORKER_NAME });
-  const held = [];
-  worker.onmessage = (event) => held.push(event);
-  worker.onerror = (event) => {
-    event.preventDefault();
-    held.push(event);
-  };
-  early = { worker, held };
+function snapshotSavedBefore() {
+  try {
+    return localStorage.getItem(SNAPSHOT_SAVED_KEY) === "1";
+  } catch {
+    return true; // storage blocked: look for a snapshot anyway
+  }
 }
 
+function rememberSnapshotSaved() {
+  try {
+    localStorage.setItem(SNAPSHOT_SAVED_KEY, "1");
+  } catch {
+    // storage blocked: the next visit looks anyway
+  }
+}
+
+// The worker js/engine-boot.js started from the page's head (once): {worker, held: the events it sent meanwhile}.
 function adoptEarly() {
-  const adopted = early?.worker ? early : null;
-  if (adopted) early = { worker: null, held: [] };
-  return adopted;
+  const early = globalThis.coincheEarlyEngine ?? null;
+  delete globalThis.coincheEarlyEngine;
+  return early;
 }
 
 // A worker that saves a memory snapshot of Python with the engine imported, then ends; its last message.
@@ -61,6 +64,7 @@ function makeSnapshot() {
     };
     const timer = setTimeout(() => done({ type: "snapshot-error", error: { code: "snapshot_timeout" } }), SNAPSHOT_TIMEOUT_MS);
     maker.onmessage = ({ data }) => {
+      if (data.type === "snapshot-saved") rememberSnapshotSaved();
       if (data.type === "snapshot-saved" || data.type === "snapshot-error") done(data);
     };
     maker.onerror = (event) => {
@@ -114,7 +118,7 @@ export class Engine {
       () => clearTimeout(timer),
     );
     const adopted = snapshot && workerURL.href === DEFAULT_WORKER_URL.href ? adoptEarly() : null;
-    const name = snapshot ? WORKER_NAME : `${WORKER_NAME} no-snapshot`;
+    const name = !snapshot ? `${WORKER_NAME} no-snapshot` : snapshotSavedBefore() ? WORKER_NAME : `${WORKER_NAME} fresh`;
     this.#worker = adopted?.worker ?? new Worker(workerURL, { type: "module", name });
     this.#worker.onmessage = (event) => this.#receive(event.data);
     this.#worker.onerror = (event) => {
