@@ -1,6 +1,9 @@
 """The table, played through the page as a player would: whole matches of both variants, the engine's
-forbidden cards dimmed at every turn, slide-to-cancel, the bid button, keyboard play, the coach line,
-settings and resume.  Test speed (?speed=test) and reduced motion keep the matches short."""
+forbidden cards dimmed at every turn and the hand sorted as players sort it, slide-to-cancel, the bid
+button, keyboard play, the coach line (its words only when it is on), the coach's bid lit, settings and
+resume, a saved match never replaced without asking, the auction's and the contract's marks, the last
+trick, the score sheet, one language switch for the whole table.  Test speed (?speed=test) and reduced
+motion keep the matches short."""
 from __future__ import annotations
 
 import itertools
@@ -397,6 +400,14 @@ def resume_snapshot(page, site_url, snapshot):
     expect(page.locator("#table")).to_be_visible()
 
 
+def call(session, seat, action):
+    """`seat` calls `action` in the auction, the seats before it passing (whoever deals first)."""
+    while session.match.deal.turn != seat:
+        turn = session.match.deal.turn
+        (session.act if turn == 0 else session.bot_apply)(turn, "pass")
+    (session.act if seat == 0 else session.bot_apply)(seat, action)
+
+
 def test_a_saved_match_is_never_replaced_by_one_tap(guarded_page, site_url):
     page = guarded_page
     new_match(page, site_url, "coinche", seed="keep")
@@ -419,15 +430,18 @@ def test_a_saved_match_is_never_replaced_by_one_tap(guarded_page, site_url):
     page.click("#btn-home")
     page.click("#btn-play-classic")
     dialog.locator("button[value=new]").click()  # a new match, and only when asked for
-    wait_for(page, lambda ui: ui["bidding"] or ui["screen"] == "table" and page.evaluate(ENGINE_STATE)["variant"] == "classic")
-    assert page.evaluate(ENGINE_STATE)["variant"] == "classic"
+    expect(page.locator("#table")).to_be_visible()
+    deadline = time.monotonic() + 30
+    while page.evaluate(ENGINE_STATE)["variant"] != "classic":
+        assert time.monotonic() < deadline, "no new classic match"
+        time.sleep(0.05)
 
 
 def test_the_auction_shows_the_coinche_and_the_surcoinche(guarded_page, site_url):
     page = guarded_page
     session = Session.new("coinche", target=501, level="easy", seed="surcoinche")
-    for seat, call in ((1, "pass"), (2, "80s"), (3, "coinche")):  # partner bids, an opponent coinches
-        session.bot_apply(seat, call)
+    call(session, 2, "80s")  # the partner bids, an opponent coinches: the player may surcoinche
+    call(session, 3, "coinche")
     resume_snapshot(page, site_url, session.snapshot())
     contract = page.locator("#contract")
     expect(page.locator("#bidding [data-call=surcoinche]")).to_be_visible()  # the player decides
@@ -447,7 +461,7 @@ def test_the_contract_is_labelled_at_every_width(guarded_page, site_url, width):
     page = guarded_page
     page.set_viewport_size({"width": width, "height": 800})
     session = Session.new("coinche", target=501, level="easy", seed="labels")
-    session.bot_apply(1, "90h")
+    call(session, 1, "90h")
     resume_snapshot(page, site_url, session.snapshot())
     label = page.locator("#contract .contract-label")
     expect(label).to_be_visible()
