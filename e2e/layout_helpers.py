@@ -88,6 +88,8 @@ CHECK_LAYOUT = """(selector) => {
     if (s.display.startsWith('inline') && s.display !== 'inline-block' && s.display !== 'inline-flex' && s.display !== 'inline-grid') continue;
     const ownText = [...el.childNodes].some((n) => n.nodeType === 3 && n.textContent.trim());
     if (!ownText || el.tagName === 'SELECT' || el.tagName === 'INPUT' || el.tagName === 'OPTION') continue;
+    // cut short on purpose: an ellipsis shows it, and the whole text is its title
+    if (s.textOverflow === 'ellipsis' && el.title === el.textContent) continue;
     if (el.scrollWidth > el.clientWidth + SLACK && el.clientWidth > 0) problems.push(`${label(el)}: text ${el.scrollWidth} px in a box of ${el.clientWidth} px`);
   }
   return [...new Set(problems)];

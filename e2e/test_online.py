@@ -244,6 +244,20 @@ def test_a_dropped_socket_and_a_reload_take_the_seat_back(players, site_url, ref
     assert cards >= 4
 
 
+def english_call_advice(call):
+    """The coach's English sentence for a call, as the catalogue's `coach.auction` words it."""
+    catalogue = json.loads((Path(__file__).parent.parent / "web" / "i18n" / "en.json").read_text())["coach.auction"]
+    symbols = {"s": "♠", "h": "♥", "d": "♦", "c": "♣"}
+    found = re.fullmatch(r"(\d+|capot)([shdc])", call)
+    if not found:
+        sentence = f"I would {call}."  # pass, coinche, surcoinche
+        assert "{" + sentence + "}" in catalogue
+        return sentence
+    value, suit = found.groups()
+    assert "{I would bid {value} {suit, select, s {♠}" in catalogue and "{I would bid capot {suit" in catalogue
+    return f"I would bid {value} {symbols[suit]}."
+
+
 def test_the_coach_suggests_the_normal_bots_call_in_a_1v1_auction(players, site_url, referee):
     """As in solo play: on the player's turn in the auction the coach line names the Normal bot's call,
     computed by the page's own engine from the view the referee sent (the referee sends nothing more)."""
@@ -258,9 +272,16 @@ def test_the_coach_suggests_the_normal_bots_call_in_a_1v1_auction(players, site_
     assert got["seat"] == 1 and deal["phase"] == "auction" and deal["current_player"] == 1
     expected = coach_view(deal)  # the engine's explain_call on this very view, computed here in Python
     assert line.get_attribute("data-call") == expected["call"]
-    english = json.loads((Path(__file__).parent.parent / "web" / "i18n" / "en.json").read_text())
-    assert line.inner_text().replace("\n", " ").count(english["coach.auction"].split("{", 1)[0].strip()) == 1
-    expect(b.locator(f'#bidding [data-call="{expected["call"]}"]')).to_have_class(re.compile(r"\bsuggested\b"))
+    said = line.inner_text().replace("\n", " ")
+    assert said.count(english_call_advice(expected["call"])) == 1 and said.count("I would") == 1
+    lit = re.compile(r"\bsuggested\b")
+    bid = re.fullmatch(r"(\d+|capot)([shdc])", expected["call"])
+    if bid:  # a bid: its number and its suit are lit
+        expect(b.locator("#bidding .suggested")).to_have_count(2)
+        expect(b.locator(f"#bidding .chip.value[data-value='{bid[1]}']")).to_have_class(lit)
+        expect(b.locator(f"#bidding .chip.suit[data-suit='{bid[2]}']")).to_have_class(lit)
+    else:
+        expect(b.locator(f'#bidding [data-call="{expected["call"]}"]')).to_have_class(lit)
     expect(a.locator("#coach-line")).to_be_hidden()  # not Ana's turn
 
 

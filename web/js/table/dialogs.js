@@ -141,8 +141,10 @@ function sheetContract(view, deal, variant) {
   const c = deal.contract;
   const value = variant === "classic" ? "" : c.value === 250 ? t("table.bid.capot") : String(c.value);
   const parts = [el("strong", "", value), suitIcon(c.trump, true), document.createTextNode(` ${view.seatName(c.declarer)}`)];
-  if (c.multiplier > 1) parts.push(el("span", "contract-x", `×${c.multiplier}`));
-  parts.push(el("span", deal.made ? "sheet-made" : "sheet-down", t(deal.made ? "summary.sheet.made" : "summary.sheet.down")));
+  // spaces between the parts: a narrow screen wraps the cell there
+  if (c.multiplier > 1) parts.push(document.createTextNode(" "), el("span", "contract-x", `×${c.multiplier}`));
+  parts.push(document.createTextNode(" "),
+    el("span", deal.made ? "sheet-made" : "sheet-down", t(deal.made ? "summary.sheet.made" : "summary.sheet.down")));
   return parts;
 }
 

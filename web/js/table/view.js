@@ -36,6 +36,13 @@ function multiplierMark(multiplier) {
   return mark;
 }
 
+// Who bid: a long player's name is cut short on narrow screens, whole in its title.
+function declarer(name) {
+  const node = el("span", "contract-by", name);
+  node.title = name;
+  return node;
+}
+
 export class TableView {
   constructor(root, me = 0) {
     this.root = root;
@@ -122,7 +129,7 @@ export class TableView {
       if (bid) {
         const value = el("span", "contract-value", bid[1] === "capot" ? t("table.bid.capot") : bid[1]);
         value.append(suitIcon(bid[2]));
-        box.append(value, el("span", "contract-by", this.seatName(high[0])));
+        box.append(value, declarer(this.seatName(high[0])));
         const multiplier = auctionMultiplier(deal.calls, high);
         if (multiplier > 1) box.append(multiplierMark(multiplier));
         aria = t("table.contract.auction_aria", { call: high[1], seat: this.seatName(high[0]) });
@@ -134,8 +141,7 @@ export class TableView {
     const value = deal.variant === "classic" ? t("table.contract.taken") : c.value === 250 ? t("table.bid.capot") : String(c.value);
     const main = el("span", "contract-value");
     main.append(document.createTextNode(value), suitIcon(c.trump));
-    box.append(el("span", "contract-label", t("table.contract.label")), main,
-      el("span", "contract-by", this.seatName(c.declarer)));
+    box.append(el("span", "contract-label", t("table.contract.label")), main, declarer(this.seatName(c.declarer)));
     if (c.multiplier > 1) box.append(multiplierMark(c.multiplier));
     box.setAttribute("aria-label", t("table.contract.aria", {
       value, suit: c.trump, seat: this.seatName(c.declarer), multiplier: c.multiplier,
