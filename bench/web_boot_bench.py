@@ -57,6 +57,17 @@ def poll(page, script: str, arg, timeout_s: float, what: str) -> None:
         time.sleep(0.02)
 
 
+# Where the time goes inside the workers, in ms from navigation: the worker begun, its module running,
+# Python up (and, in the table's, the engine imported).
+BARE_PHASES = "() => performance.getEntriesByName('pyodide-ready')[0].detail"
+TABLE_PHASES = """() => {
+  const t = performance.getEntriesByName('engine-worker-ready')[0].detail;
+  const began = t.origin - performance.timeOrigin, module = began + t.module;
+  return { worker: began, module, python: module + t.pyodide, engine: module + t.engine };
+}"""
+PHASES = {"worker": "worker begun", "module": "its module running", "python": "Python up", "engine": "engine imported"}
+
+
 def visit_bare(context, url: str) -> dict[str, float]:
     page = context.new_page()
     try:
@@ -64,7 +75,7 @@ def visit_bare(context, url: str) -> dict[str, float]:
         poll(page, HAS_MARK, "pyodide-ready", 120, "bare Pyodide")
         if page.evaluate("() => document.body.dataset.state") != "ready":
             raise SystemExit(f"bench: bare Pyodide failed: {page.evaluate('() => document.body.dataset.detail')}")
-        return page.evaluate(MARKS)
+        return {**page.evaluate(MARKS), "phases": page.evaluate(BARE_PHASES)}
     finally:
         page.close()
 
@@ -77,7 +88,7 @@ def visit_table(context, url: str, cold: bool) -> dict[str, float]:
         page.goto(url)
         page.locator("#btn-play-coinche").click()
         poll(page, HAS_MARK, "player-can-act", 120, "the table")
-        marks = page.evaluate(MARKS)
+        marks = {**page.evaluate(MARKS), "phases": page.evaluate(TABLE_PHASES)}
         if cold:
             poll(page, SNAPSHOT_SAVED, SNAPSHOTS, 60, "the Pyodide snapshot")
             poll(page, SW_READY, None, 60, "the service worker")
@@ -105,6 +116,8 @@ def main(argv: list[str] | None = None) -> int:
     url = "http://{}:{}/".format(*server.server_address[:2])
     samples: dict[tuple[str, str], list[float]] = {}
     loads = [os.getloadavg()[0]]
+    by_run: dict[tuple[str, str], dict[int, list[float]]] = {}  # the samples of each run: paired ratios
+    run_index = [0]
 
     def profile(playwright, visit) -> None:
         with tempfile.TemporaryDirectory() as folder:
@@ -115,18 +128,25 @@ def main(argv: list[str] | None = None) -> int:
                     kind = "cold" if index == 0 else "warm"
                     for column, seconds in visit(context, kind).items():
                         samples.setdefault((kind, column), []).append(seconds)
+                        by_run.setdefault((kind, column), {}).setdefault(run_index[0], []).append(seconds)
             finally:
                 context.close()
 
     def bare(context, kind):
-        return {"bare": visit_bare(context, url)["pyodide-ready"] / 1000}
+        marks = visit_bare(context, url)
+        return {"bare": marks["pyodide-ready"] / 1000, **phases("bare", marks)}
 
     def table(context, kind):
         marks = visit_table(context, url, kind == "cold")
-        return {column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"}
+        return {**{column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"},
+                **phases("table", marks)}
+
+    def phases(page, marks):
+        return {f"{page}:{name}": value / 1000 for name, value in marks["phases"].items()}
 
     with sync_playwright() as playwright:
         for run in range(args.runs):
+            run_index[0] = run
             order = (bare, table) if run % 2 == 0 else (table, bare)
             for visit in order:
                 profile(playwright, visit)
@@ -152,6 +172,27 @@ def main(argv: list[str] | None = None) -> int:
             verdict = "" if goal is None else f" (<= {goal:.2f}: {'met' if ratio <= goal else 'MISSED'})"
             parts.append(f"{TITLES[column]} {ratio:.2f}x{verdict}")
         print(f"  {'first visit' if kind == 'cold' else 'later visit'}: " + "; ".join(parts))
+
+    # Each run's table against the bare boot of the same run (the two profiles back to back): the drift of
+    # the machine between runs cancels; the spread says how far one run's figure can be trusted.
+    print("\nthe same ratios run by run (each run's medians against its own bare boot): median [min .. max]\n")
+    for kind in ("cold", "warm"):
+        parts = []
+        for column in ("dealt", "act"):
+            bare_runs, table_runs = by_run.get((kind, "bare"), {}), by_run.get((kind, column), {})
+            ratios = sorted(median(table_runs[r]) / median(bare_runs[r]) for r in table_runs if r in bare_runs)
+            if ratios:
+                parts.append(f"{TITLES[column]} {median(ratios):.2f}x [{ratios[0]:.2f} .. {ratios[-1]:.2f}]")
+        print(f"  {'first visit' if kind == 'cold' else 'later visit'}: " + "; ".join(parts))
+
+    print("\nwhere a first visit's time goes (seconds from navigation, medians):\n")
+    print("| page | " + " | ".join(PHASES.values()) + " | ready |")
+    print("|---|" + "---:|" * (len(PHASES) + 1))
+    for page, ready in (("bare", "bare"), ("table", "engine")):
+        row = [median(samples.get(("cold", f"{page}:{name}"), [])) for name in PHASES]
+        cells = ["" if value != value else f"{value:.2f}" for value in row]  # nan: no such phase
+        print(f"| {'bare Pyodide' if page == 'bare' else 'the table'} | " + " | ".join(cells)
+              + f" | {median(samples.get(('cold', ready), [])):.2f} |")
     return 0
 
 

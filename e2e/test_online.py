@@ -87,6 +87,7 @@ def set_up(page, url, name, referee=None):
     expect(page.locator("#home")).to_be_visible()
     page.click("#btn-settings")
     dialog = page.locator("#dlg-settings")
+    expect(dialog.locator("#setting-name")).to_be_visible()  # the 1v1 fields come with the lobby's module
     dialog.locator("input[name=target][value='501']").check(force=True)
     dialog.locator("#setting-name").fill(name)
     if referee:

@@ -3,7 +3,8 @@
 
     python3 tools/build_site.py [--out dist]
 
-Needs only the standard library, pip (with network access to PyPI the first time) and npm (for `npm pack`).
+Needs only the standard library, pip (with network access to PyPI the first time), npm (for `npm pack`)
+and Node (which npm brings).
 The environment variable COINCHE_REFEREE_URL (e.g. wss://referee.example.org) sets the page's default 1v1
 referee, written into build-info.json ("referee"); unset, the site has none until a player enters one.
 
@@ -12,7 +13,9 @@ Steps, each printed as it runs:
    (`npm pack pyodide@VERSION`) and the micropip wheel (`pip download`). A second build with nothing
    changed downloads nothing.
 2. The engine wheel, built by `pip wheel` from a clean copy of the sources with a fixed SOURCE_DATE_EPOCH
-   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only).
+   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only); then
+   the bytecode of Pyodide's own Python added beside each module (tools/precompile_wheel.py, run under
+   Node by tools/pyodide_node.mjs; cached in .cache/engine-web/), so the browser imports without compiling.
 3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/), the engine wheel
    (wheels/<hash>/), build-info.json (engine version, wheel URL and hash, sha256 of every file), and the
    service worker's precache list written into dist/sw.js (tools/precache.py).
@@ -48,6 +51,9 @@ PYODIDE_VERSION = "314.0.7"
 PYODIDE_TGZ = f"pyodide-{PYODIDE_VERSION}.tgz"
 PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b685ffaa0"
 # What the browser and Node need to boot: loader, Emscripten glue, interpreter, stdlib, lock file.
+# Where the web worker puts the engine wheel in Pyodide's file system (web/js/engine-worker.js ENGINE_ZIP):
+# the precompiled modules name their files under it.
+ENGINE_ZIP_PATH = "/coinche/engine.whl"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 MICROPIP_VERSION = "0.11.1"
@@ -185,6 +191,29 @@ def build_engine_wheel() -> Path:
     return wheel
 
 
+def precompiled_wheel(wheel: Path, site: Path) -> Path:
+    """The engine wheel with the bytecode of the site's own Python beside each module (tools/precompile_wheel.py,
+    run by that Python under Node): the browser imports the engine without compiling it. Cached in
+    .cache/engine-web/ under the wheel's hash, the Pyodide version and the script's hash."""
+    script = ROOT / "tools" / "precompile_wheel.py"
+    key = hashlib.sha256(f"{sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}".encode()).hexdigest()[:20]
+    slot = CACHE / "engine-web" / key
+    target = slot / wheel.name
+    if target.is_file():
+        say(f"engine wheel: bytecode for Pyodide's Python unchanged, reusing it ({key})")
+        return target
+    if slot.parent.exists():  # only the latest is kept
+        shutil.rmtree(slot.parent)
+    slot.mkdir(parents=True)
+    partial = slot / (wheel.name + ".partial")
+    command = ["node", str(ROOT / "tools" / "pyodide_node.mjs"), "--dist", str(site), "--install", "none",
+               "--no-snapshot", str(script), str(wheel), str(partial), ENGINE_ZIP_PATH]
+    run(command, "precompile the engine for Pyodide's Python", cwd=ROOT)
+    partial.rename(target)
+    say(f"engine wheel: with bytecode, {human(wheel.stat().st_size)} -> {human(target.stat().st_size)}")
+    return target
+
+
 def wheel_version(wheel: Path) -> str:
     with zipfile.ZipFile(wheel) as zf:
         name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
@@ -267,6 +296,7 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
         f'export * from "../pyodide/{PYODIDE_VERSION}/pyodide.mjs";\n'
         f'export const indexURL = new URL("../pyodide/{PYODIDE_VERSION}/", import.meta.url).href;\n'
     )
+    wheel = precompiled_wheel(wheel, out)
     # Under a folder named by its hash: the URL changes with the bytes, so it is cached as immutable.
     wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
     (out / wheel_url).parent.mkdir(parents=True)

@@ -22,7 +22,8 @@ def markdown(glossary: dict) -> str:
     for lang, spec in glossary["languages"].items():
         for word, why in spec["avoid"].items():
             lines.append(f"- {lang}: “{word}” — {why}")
-    lines += ["", "Exempt keys: " + "; ".join(f"`{k}` ({why})" for k, why in glossary["exempt"].items()), ""]
+    exempt = "; ".join(f"`{k}` ({why})" for k, why in glossary["exempt"].items())
+    lines += ["", "Exempt keys: " + (exempt or "none: every key, the coach's sentences included, is checked"), ""]
     return "\n".join(lines)
 
 

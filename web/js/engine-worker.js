@@ -22,19 +22,27 @@
 // "coinche-engine make-snapshot" is the role above, "coinche-engine fresh" starts Python at once without
 // looking for a snapshot (the page knows none was saved).
 import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL } from "./pyodide-current.mjs";
-import { SnapshotStore } from "./snapshot-store.js";
 
 const SITE = new URL("../", import.meta.url);
 // What a snapshot holds imported besides coinche.webapi: the bots and the deal records (replays).
 const SNAPSHOT_IMPORTS = "import coinche.bots, coinche.record";
 const started = performance.now();
-const timings = { snapshot: "off", origin: performance.timeOrigin }; // origin: when this worker began (ms epoch)
+// origin: when this worker began (ms epoch); module: ms from then to this module running, the origin of the
+// other timings
+const timings = { snapshot: "off", origin: performance.timeOrigin, module: Math.round(started) };
 const role = self.name.split(" ");
 const makingSnapshot = role.includes("make-snapshot");
 const fresh = role.includes("fresh"); // no snapshot was ever saved here: do not look for one
-const snapshots = !role.includes("no-snapshot") && SnapshotStore.available()
-  ? new SnapshotStore(new URL(`memory-snapshot-${PYODIDE_VERSION}.bin`, PYODIDE_URL).href)
-  : null;
+// Snapshots are used unless told not to and where there is a Cache Storage; the store's module is loaded
+// only when a snapshot is read or written: a first visit ("fresh") starts Python without waiting for it.
+const snapshotsUsed = !role.includes("no-snapshot") && typeof caches !== "undefined";
+let store = null;
+function snapshotStore() {
+  store ??= import("./snapshot-store.js").then(({ SnapshotStore }) =>
+    new SnapshotStore(new URL(`memory-snapshot-${PYODIDE_VERSION}.bin`, PYODIDE_URL).href));
+  return store;
+}
+if (snapshotsUsed && !fresh) snapshotStore(); // a snapshot was saved here before: its store loads at once
 
 function progress(step, loaded = 0, total = 0) {
   postMessage({ type: "progress", step, loaded, total });
@@ -116,22 +124,25 @@ async function fetchWheel(buildInfo) {
   }
 }
 
-// The engine wheel unpacked into site-packages (the default, the working directory, only works while it is
-// on sys.path).
-function unpackEngine(pyodide, wheel) {
+// The engine wheel put at the front of sys.path as it is: Python imports from the zip (zipimport), with no
+// unpacking. Always the same path: a memory snapshot holds that path, and the restored interpreter finds the
+// same bytes there (a snapshot is restored only for the wheel it was made with).
+const ENGINE_ZIP = "/coinche/engine.whl";
+
+function mountEngine(pyodide, wheel) {
   progress("engine-install");
-  const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
-  pyodide.unpackArchive(wheel, "wheel", { extractDir: sitePackages });
-  pyodide.runPython("import importlib; importlib.invalidate_caches()"); // site-packages may be listed already
+  pyodide.FS.mkdirTree("/coinche");
+  pyodide.FS.writeFile(ENGINE_ZIP, wheel);
+  pyodide.runPython(`import sys\nif ${JSON.stringify(ENGINE_ZIP)} not in sys.path: sys.path.insert(0, ${JSON.stringify(ENGINE_ZIP)})`);
 }
 
-// The engine imported (a restored snapshot holds it already: its files are unpacked again for the modules
+// The engine imported (a restored snapshot holds it already: its zip is written again for the modules
 // imported later); its handle(cmd, args_json).
 async function installEngine(pyodide, wheelReady) {
   mark("pyodide");
   const { info, wheel } = await wheelReady;
   mark("wheel");
-  unpackEngine(pyodide, wheel);
+  mountEngine(pyodide, wheel);
   mark("unpacked");
   progress("engine-import");
   const webapi = pyodide.pyimport("coinche.webapi"); // one proxy, kept for the worker's life
@@ -144,6 +155,7 @@ async function installEngine(pyodide, wheelReady) {
 
 // The saved snapshot's bytes (a promise) if it holds this build's engine, else null (a stale one is dropped).
 async function savedSnapshot(buildInfo) {
+  const snapshots = await snapshotStore();
   const [saved, info] = await Promise.all([snapshots.read(), buildInfo.catch(() => null)]);
   // (its bytes still arriving: Pyodide reads them while its own files load)
   if (!saved) return null;
@@ -160,7 +172,7 @@ async function boot() {
   const wheel = fetchWheel(buildInfo);
   buildInfo.catch(() => {}); // awaited later; a failure surfaces there
   wheel.catch(() => {});
-  const saved = snapshots && !makingSnapshot && !fresh ? await savedSnapshot(buildInfo) : null;
+  const saved = snapshotsUsed && !makingSnapshot && !fresh ? await savedSnapshot(buildInfo) : null;
   mark("snapshot-read");
   if (saved) {
     try {
@@ -168,10 +180,10 @@ async function boot() {
     } catch (error) {
       // A snapshot of another Pyodide, or broken: forget it and start afresh (the page makes a new one).
       timings.snapshotError = messageOf(error);
-      await snapshots.drop();
+      await (await snapshotStore()).drop();
     }
   }
-  if (snapshots) timings.snapshot = "missing";
+  if (snapshotsUsed) timings.snapshot = "missing";
   return installEngine(await startPython(null), wheel);
 }
 
@@ -182,7 +194,7 @@ async function makeSnapshot() {
   const { pyodide, engine } = await boot();
   pyodide.runPython(SNAPSHOT_IMPORTS);
   const bytes = pyodide.makeMemorySnapshot();
-  if (!(await snapshots.write(bytes, engine))) throw new Error("the snapshot could not be saved");
+  if (!(await (await snapshotStore()).write(bytes, engine))) throw new Error("the snapshot could not be saved");
   return bytes.length;
 }
 

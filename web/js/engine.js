@@ -178,7 +178,7 @@ export class Engine {
     if (message.type === "progress") {
       this.onProgress?.(message);
     } else if (message.type === "ready") {
-      performance.mark("engine-worker-ready"); // read by bench/web_boot_bench.py
+      performance.mark("engine-worker-ready", { detail: message.timings }); // read by bench/web_boot_bench.py
       this.#isReady = true;
       this.version = message.version;
       this.timings = message.timings;

@@ -11,15 +11,30 @@ performance.mark("main-start");
 export const engine = new Engine(); // first: Python starts while the page draws
 
 // Only what draws the home screen is imported statically; the table, the 1v1 lobby and the service
-// worker's page side load while the home shows (long before the engine is ready).
-const gameModule = import("./table/game.js");
-const onlineModule = import("./online/online.js");
-const pwaModule = import("./pwa.js");
+// worker's page side load while the home shows, long before the engine is ready, but only once the engine's
+// worker has its own scripts and Python's downloads have begun (REST_AFTER_PYTHON_MS after the worker says
+// it starts Python): over HTTP/1.1 a browser opens six connections to a host, and a dozen modules asked
+// for at once would queue the worker's files behind them. Asked for sooner (a click) they load at once.
+const REST_AFTER_PYTHON_MS = 150;
+const REST_AT_THE_LATEST_MS = 1500;
+let rest = null;
+let restAsked;
+const restWanted = new Promise((resolve) => (restAsked = resolve));
+function loadRest() {
+  rest ??= { game: import("./table/game.js"), online: import("./online/online.js"), pwa: import("./pwa.js") };
+  restAsked(rest);
+  return rest;
+}
+const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
 
 // The boot steps in order; a download reports its bytes.
 const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
 let bootProgress = { step: "build-info", loaded: 0, total: 0 };
 engine.onProgress = (message) => {
+  if (message.step === "pyodide" && !rest) {
+    clearTimeout(restTimer);
+    setTimeout(loadRest, REST_AFTER_PYTHON_MS);
+  }
   bootProgress = message;
   drawProgress();
 };
@@ -54,8 +69,8 @@ function drawReady() {
 
 async function watchBoot() {
   try {
-    await engine.ready;
-    const { version } = await engine.call("ping");
+    await engine.ready; // the worker's "ready" carries the engine's version: no round trip more
+    const version = engine.version;
     performance.mark("engine-ready");
     document.body.dataset.state = "ready";
     $("#boot-progress").value = 1;
@@ -137,7 +152,7 @@ function getGame() {
 }
 
 async function loadGame() {
-  ({ Game } = await gameModule);
+  ({ Game } = await loadRest().game);
   return getGame();
 }
 
@@ -154,11 +169,12 @@ async function startNew(variant = settings.variant) {
   settings.variant = variant;
   saveSettings(settings);
   whenReady(async () => {
-    show("table");
     try {
       // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
       const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-      await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed });
+      // The table shows with its cards: an empty table drawn first would hold up the engine's answer.
+      await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed },
+        () => show("table"));
     } catch (error) {
       failStart(error);
     }
@@ -319,11 +335,27 @@ function bindSettings() {
 // its module has loaded, after the home is drawn.
 export let online = null;
 
+// The 1v1 side, made once its module has loaded: "Play 1v1" and the settings (which hold its name and
+// referee fields) pressed sooner wait for it rather than open half made.
+let onlineMade;
+const onlineReady = new Promise((resolve) => (onlineMade = resolve));
+async function withOnline(then) {
+  if (!online) {
+    loadRest();
+    await onlineReady;
+  }
+  then();
+}
+
 function bind() {
+  $("#btn-online").addEventListener("click", () => {
+    if (online) return; // the lobby's own listener opens it
+    withOnline(() => document.body.dataset.screen === "home" && online.open());
+  });
   $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
   $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));
   $("#btn-resume").addEventListener("click", resume);
-  $("#btn-settings").addEventListener("click", () => openSettings(false));
+  $("#btn-settings").addEventListener("click", () => withOnline(() => openSettings(false)));
   $("#btn-menu").addEventListener("click", () => openSettings(true));
   $("#btn-home").addEventListener("click", goHome);
   bindSettings();
@@ -354,8 +386,11 @@ bind();
 drawProgress();
 show("home");
 performance.mark("home-visible");
+engine.ready.then(loadRest, loadRest);
+const { online: onlineModule, pwa: pwaModule } = await restWanted;
 const [{ Online }, { resumeAfterUpdate }] = await Promise.all([onlineModule, pwaModule, loadGame()]);
 online = new Online({ settings, show, getGame, startNew, goHome, engine });
 applyTranslations(document); // the lobby's texts
 if (!playSharedDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+onlineMade();
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table

@@ -65,11 +65,13 @@ export class Game {
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
-  async newMatch({ variant, target, level, seed }) {
+  // show(): called once the engine has answered, just before the table is drawn.
+  async newMatch({ variant, target, level, seed }, show = () => {}) {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
     if (seed !== undefined) args.seed = String(seed);
     const answer = await this.#engine.call("new_match", args);
+    show();
     this.#start(answer);
   }
 
