@@ -42,3 +42,36 @@ def test_python_exception_fails_with_its_traceback(build_info):
     done = pyodide_node("-c", "raise ValueError('boom')")
     assert done.returncode == 1
     assert "ValueError: boom" in done.stderr
+
+
+ZIP_PROBE = """
+import sys, zipfile
+wheel = sys.argv[1]
+sys.path.insert(0, wheel)
+import coinche.webapi
+names = zipfile.ZipFile(wheel).namelist()
+sources = [n for n in names if n.endswith('.py')]
+loaded = sorted(m.__name__ for m in list(sys.modules.values())
+                if getattr(m, '__name__', '').startswith('coinche') and m.__file__.endswith('.pyc'))
+print(len(sources), all(n + 'c' in names for n in sources), coinche.webapi.handle('ping', '{}'))
+print(coinche.webapi.handle.__code__.co_filename)
+print(' '.join(loaded))
+"""
+
+
+def test_the_browser_imports_the_engine_from_its_wheel_as_bytecode(build_info, tmp_path):
+    """The web worker puts the wheel on sys.path as it is (web/js/engine-worker.js): every module has the
+    bytecode of Pyodide's Python beside it, imported without compiling, its source named under the path the
+    worker uses."""
+    script = tmp_path / "zip_probe.py"
+    script.write_text(ZIP_PROBE)
+    wheel = ROOT / "dist" / build_info["wheel"]["url"]
+    done = pyodide_node("--install", "none", str(script), str(wheel.relative_to(ROOT)))
+    assert done.returncode == 0, done.stderr
+    counts, filename, loaded = done.stdout.splitlines()
+    count, all_compiled, answer = counts.split(" ", 2)
+    assert int(count) > 10 and all_compiled == "True"
+    assert json.loads(answer)["result"]["pong"] is True
+    assert 'const ENGINE_ZIP = "/coinche/engine.whl";' in (ROOT / "web" / "js" / "engine-worker.js").read_text()
+    assert filename == "/coinche/engine.whl/coinche/webapi.py"
+    assert {"coinche", "coinche.webapi", "coinche.cards", "coinche.session"} <= set(loaded.split())
