@@ -11,7 +11,19 @@
   } catch {
     // storage blocked: look for a snapshot anyway
   }
-  const url = new URL("engine-worker.js", document.currentScript.src);
+  const here = document.currentScript.src;
+  // A first visit (no snapshot saved, no service worker yet): Pyodide's two big files start downloading now,
+  // a few hundred ms before the worker asks for them, into the HTTP cache the worker then reads (the same
+  // URLs and request mode as Pyodide's own fetch; the files are cached as immutable). The build writes the
+  // version in (tools/build_site.py).
+  if (!saved && !navigator.serviceWorker?.controller) {
+    for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+      fetch(new URL(`../pyodide/${"@PYODIDE_VERSION@"}/${name}`, here))
+        .then((response) => response.body?.pipeTo(new WritableStream()))
+        .catch(() => {}); // the worker's own request reports any failure
+    }
+  }
+  const url = new URL("engine-worker.js", here);
   const worker = new Worker(url, { type: "module", name: saved ? "coinche-engine" : "coinche-engine fresh" });
   const held = [];
   worker.onmessage = (event) => held.push(event);
