@@ -157,7 +157,7 @@ def test_a_weaker_players_cards_cost_more_than_the_experts():
 def _swap_hidden(record: dict, index: int, seed: int) -> dict | None:
     """The same deal up to action ``index`` as seat 0 saw it, with cards swapped between seats 1 and 3
     among those they still hold then (same suit, so every void shown stays true), finished by the bots;
-    ``None`` when no such swap keeps every earlier card legal."""
+    ``None`` when no such swap keeps every earlier card legal and seat 0's every view the same."""
     deal = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in record["deck"].split(",")])
     actions = record["calls"] + record["plays"]
     for action in actions[:index]:
@@ -171,10 +171,18 @@ def _swap_hidden(record: dict, index: int, seed: int) -> dict | None:
     hands = [list(h) for h in start]
     hands[1][hands[1].index(a)], hands[3][hands[3].index(b)] = b, a
     other = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in deck_for_hands(hands, record["dealer"])])
+    seen = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in record["deck"].split(",")])
     try:
         for action in actions[:index]:
+            # seat 0 must see the same at every step: a swap can also move a belote pair (K and Q of trump
+            # in one hand, announced when the first is played), and an announcement is public
+            if other.view(0).to_json() != seen.view(0).to_json():
+                return None
             other.apply(action)
+            seen.apply(action)
     except Exception:
+        return None
+    if other.view(0).to_json() != seen.view(0).to_json():
         return None
     return finish(other, "easy")
 

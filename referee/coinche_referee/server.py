@@ -93,6 +93,12 @@ class FailureLog:
     >>> now[0] = 11.0
     >>> failures.add("accept", OSError(24, "Too many open files")), failures.counts
     (True, {})
+
+    The end of a storm is logged too: ``flush()`` (run every ``every`` seconds by the server, and when it
+    stops) logs what was counted since the last line.
+
+    >>> failures.add("accept", "x"), failures.flush(), failures.flush()
+    (False, 1, 0)
     """
 
     def __init__(self, logger: logging.Logger, every: float = 10.0, clock=time.monotonic) -> None:
@@ -113,6 +119,23 @@ class FailureLog:
         self.stamp[what] = now
         self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every, self.last[what])
         return True
+
+    def flush(self) -> int:
+        """Log the failures counted since their last line (the tail of a storm); how many there were."""
+        total = 0
+        for what in list(self.counts):
+            count = self.counts.pop(what)
+            self.stamp[what] = self.clock()
+            self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every,
+                             self.last[what])
+            total += count
+        return total
+
+    async def flush_every_interval(self) -> None:
+        """Flush every ``every`` seconds, until cancelled."""
+        while True:
+            await asyncio.sleep(self.every)
+            self.flush()
 
 
 class _HandshakeFailures(logging.Filter):
@@ -186,11 +209,14 @@ async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
         async with serve(handler, host, port, max_size=4 * config.max_message, compression=None,
                          origins=allowed) as server:
             bound = server.sockets[0].getsockname()
+            flusher = asyncio.create_task(failures.flush_every_interval())
             try:
                 yield Served(referee, server, host, bound[1])
             finally:
+                flusher.cancel()
                 referee.close()
     finally:
+        failures.flush()
         websockets_log.removeFilter(handshakes)
         loop.set_exception_handler(previous_handler)
 
