@@ -114,12 +114,10 @@ def main(argv: list[str] | None = None) -> int:
     server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = "http://{}:{}/".format(*server.server_address[:2])
-    samples: dict[tuple[str, str], list[float]] = {}
+    by_run: dict[tuple[str, str], dict[int, list[float]]] = {}  # (kind, column) -> run -> its samples
     loads = [os.getloadavg()[0]]
-    by_run: dict[tuple[str, str], dict[int, list[float]]] = {}  # the samples of each run: paired ratios
-    run_index = [0]
 
-    def profile(playwright, visit) -> None:
+    def profile(playwright, visit, run: int) -> None:
         with tempfile.TemporaryDirectory() as folder:
             context = playwright.chromium.launch_persistent_context(
                 folder, executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
@@ -127,8 +125,7 @@ def main(argv: list[str] | None = None) -> int:
                 for index in range(1 + args.warm):
                     kind = "cold" if index == 0 else "warm"
                     for column, seconds in visit(context, kind).items():
-                        samples.setdefault((kind, column), []).append(seconds)
-                        by_run.setdefault((kind, column), {}).setdefault(run_index[0], []).append(seconds)
+                        by_run.setdefault((kind, column), {}).setdefault(run, []).append(seconds)
             finally:
                 context.close()
 
@@ -146,13 +143,13 @@ def main(argv: list[str] | None = None) -> int:
 
     with sync_playwright() as playwright:
         for run in range(args.runs):
-            run_index[0] = run
             order = (bare, table) if run % 2 == 0 else (table, bare)
             for visit in order:
-                profile(playwright, visit)
+                profile(playwright, visit, run)
             loads.append(os.getloadavg()[0])
             print(f"bench: run {run + 1}/{args.runs} done", file=sys.stderr, flush=True)
     server.shutdown()
+    samples = {key: [seconds for run in runs.values() for seconds in run] for key, runs in by_run.items()}
 
     print(f"\nseconds from navigation, medians of {args.runs} cold and {args.runs * args.warm} warm visits "
           f"per page, interleaved (headless Chromium, localhost, gzip as served; "

@@ -115,21 +115,19 @@ class FailureLog:
         self.last[what] = str(error)
         if now - self.stamp.get(what, -self.every) < self.every:
             return False
-        count = self.counts.pop(what)
-        self.stamp[what] = now
-        self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every, self.last[what])
+        self._write(what, now)
         return True
 
     def flush(self) -> int:
         """Log the failures counted since their last line (the tail of a storm); how many there were."""
-        total = 0
-        for what in list(self.counts):
-            count = self.counts.pop(what)
-            self.stamp[what] = self.clock()
-            self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every,
-                             self.last[what])
-            total += count
-        return total
+        now = self.clock()
+        return sum(self._write(what, now) for what in list(self.counts))
+
+    def _write(self, what: str, now: float) -> int:
+        count = self.counts.pop(what)
+        self.stamp[what] = now
+        self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every, self.last[what])
+        return count
 
     async def flush_every_interval(self) -> None:
         """Flush every ``every`` seconds, until cancelled."""

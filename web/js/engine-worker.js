@@ -143,7 +143,7 @@ async function installEngine(pyodide, wheelReady) {
   const { info, wheel } = await wheelReady;
   mark("wheel");
   mountEngine(pyodide, wheel);
-  mark("unpacked");
+  mark("mounted");
   progress("engine-import");
   const webapi = pyodide.pyimport("coinche.webapi"); // one proxy, kept for the worker's life
   const handle = (cmd, argsJson) => webapi.handle(cmd, argsJson);
