@@ -241,6 +241,35 @@ def test_text_and_webassembly_are_served_compressed_with_their_own_type(site_url
         assert headers["Content-Encoding"] is None and body == (DIST / path).read_bytes(), path
 
 
+def test_the_server_sends_without_nagle_delays(tmp_path):
+    # A real host sets TCP_NODELAY: with Nagle's algorithm each small file's body waited ~40 ms for the
+    # browser's delayed ACK, and the boot bench's figures carried that wait at every step of a module chain.
+    import socket
+    import threading
+    import urllib.request
+
+    import functools
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("tools_serve", ROOT / "tools" / "serve.py")
+    serve = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(serve)
+    (tmp_path / "a.txt").write_text("a")
+    server = serve.make_server(tmp_path, port=0, quiet=True)
+    seen = []
+    configured = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
+    recording = type("Recording", (configured.func,), {"setup": lambda self: (
+        configured.func.setup(self), seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))})
+    server.RequestHandlerClass = functools.partial(recording, *configured.args, **configured.keywords)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    try:
+        with urllib.request.urlopen("http://{}:{}/a.txt".format(*server.server_address[:2])) as response:
+            assert response.read() == b"a"
+    finally:
+        server.shutdown()
+    assert seen and all(seen), seen
+
+
 def test_the_browser_gets_pyodide_compressed_and_boots(guarded_page, site_url, build_info):
     page = guarded_page
     page.goto(site_url)

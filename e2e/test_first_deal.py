@@ -16,6 +16,7 @@ STATE = """async () => {
 VISIBLE_BUBBLES = """() => [1, 2, 3].filter((pos) =>
   !document.querySelector(`.seat[data-pos="${pos}"] .bubble`).hidden)"""
 MARKS = "() => performance.getEntriesByType('mark').map((m) => m.name)"
+MARK_TIME = "(name) => performance.getEntriesByName(name)[0].startTime"
 
 
 def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site_url):
@@ -30,6 +31,22 @@ def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site
     assert page.evaluate(VISIBLE_BUBBLES) == []  # no bot spoke before the player
     expect(page.locator('.seat[data-pos="3"] .dealer-chip')).to_be_visible()
     assert {"cards-dealt", "player-can-act"} <= set(page.evaluate(MARKS))  # bench/web_boot_bench.py's marks
+    # The match was asked for while the engine booted: its worker dealt without a round trip through the page.
+    asked, ready = (page.evaluate(MARK_TIME, name) for name in ("new-match-asked", "engine-worker-ready"))
+    assert asked < ready
+
+
+def test_play_pressed_while_loading_then_a_failed_boot_says_why(page, site_url):
+    # (not guarded_page: the browser logs the refused request as a console error)
+    page.route("**/build-info.json", lambda route: route.fulfill(status=500, body="down"))
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator("body")).to_have_attribute("data-state", "error", timeout=BOOT_MS)
+    status = page.locator("#boot-status")
+    expect(status).to_contain_text("build-info.json")  # the boot's own error, not overwritten by the start
+    expect(status).to_contain_text("HTTP 500")
+    expect(page.locator("#home")).to_be_visible()
+    expect(page.locator("#table")).to_be_hidden()
 
 
 def test_after_the_player_the_bots_call_one_at_a_time_at_the_chosen_speed(guarded_page, site_url):

@@ -165,20 +165,28 @@ function whenReady(start) {
   return undefined;
 }
 
+// A new match is asked of the engine at once, even while it boots: its worker deals as soon as the engine is
+// imported, with no round trip through the page (the home says it waits). One start at a time: a second
+// press while one is on its way does nothing.
+let starting = false;
+
 async function startNew(variant = settings.variant) {
   settings.variant = variant;
   saveSettings(settings);
-  whenReady(async () => {
-    try {
-      // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
-      const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-      // The table shows with its cards: an empty table drawn first would hold up the engine's answer.
-      await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed },
-        () => show("table"));
-    } catch (error) {
-      failStart(error);
-    }
-  });
+  if (starting || document.body.dataset.state === "error") return;
+  starting = true;
+  if (document.body.dataset.state !== "ready") $("#boot-waiting").hidden = false;
+  try {
+    // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
+    const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
+    // The table shows with its cards: an empty table drawn first would hold up the engine's answer.
+    await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed },
+      () => show("table"));
+  } catch (error) {
+    failStart(error);
+  } finally {
+    starting = false;
+  }
 }
 
 function resume() {
@@ -279,6 +287,7 @@ function playSharedDeal() {
 function failStart(error) {
   console.warn("start:", error);
   show("home");
+  if (document.body.dataset.state === "error") return; // the engine did not boot: watchBoot() said so
   const key = `error.${error.code}`;
   $("#boot-status").textContent = has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message });
 }

@@ -70,6 +70,7 @@ export class Game {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
     if (seed !== undefined) args.seed = String(seed);
+    performance.mark("new-match-asked");
     const answer = await this.#engine.call("new_match", args);
     show();
     this.#start(answer);
