@@ -241,6 +241,32 @@ def test_text_and_webassembly_are_served_compressed_with_their_own_type(site_url
         assert headers["Content-Encoding"] is None and body == (DIST / path).read_bytes(), path
 
 
+def test_the_table_page_gets_its_styles_in_one_file_in_their_order():
+    source = (ROOT / "web" / "index.html").read_text()
+    sheets = re.findall(r'<link rel="stylesheet" href="(css/[\w-]+\.css)">', source)
+    assert len(sheets) > 1
+    built = (DIST / "index.html").read_text()
+    assert re.findall(r'rel="stylesheet" href="([^"]+)"', built) == ["css/index.css"]
+    assert built.index("css/index.css") < built.index("js/main.js")  # where the first stylesheet was
+    bundle = (DIST / "css" / "index.css").read_text()
+    positions = [bundle.index((ROOT / "web" / name).read_text()) for name in sheets]
+    assert positions == sorted(positions)  # the cascade keeps its order
+
+
+def test_a_page_without_its_stylesheet_lines_fails_the_build(tmp_path):
+    import importlib.util
+    import sys
+
+    sys.path.insert(0, str(ROOT / "tools"))
+    spec = importlib.util.spec_from_file_location("tools_build_site", ROOT / "tools" / "build_site.py")
+    build_site = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(build_site)
+    page = tmp_path / "index.html"
+    page.write_text('<head><link href="css/a.css" rel="stylesheet"></head>')
+    with pytest.raises(build_site.BuildError, match="stylesheets"):
+        build_site.bundle_styles(page, "css/index.css")
+
+
 def test_the_server_sends_without_nagle_delays(tmp_path):
     # A real host sets TCP_NODELAY: with Nagle's algorithm each small file's body waited ~40 ms for the
     # browser's delayed ACK, and the boot bench's figures carried that wait at every step of a module chain.

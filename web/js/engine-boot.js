@@ -12,17 +12,10 @@
     // storage blocked: look for a snapshot anyway
   }
   const here = document.currentScript.src;
-  // A first visit (no snapshot saved, no service worker yet): Pyodide's two big files start downloading now,
-  // a few hundred ms before the worker asks for them, into the HTTP cache the worker then reads (the same
-  // URLs and request mode as Pyodide's own fetch; the files are cached as immutable). The build writes the
-  // version in (tools/build_site.py).
-  if (!saved && !navigator.serviceWorker?.controller) {
-    for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
-      fetch(new URL(`../pyodide/${"@PYODIDE_VERSION@"}/${name}`, here))
-        .then((response) => response.body?.pipeTo(new WritableStream()))
-        .catch(() => {}); // the worker's own request reports any failure
-    }
-  }
+  // No early download of Pyodide's big files from here: it took two of the six connections a browser opens
+  // to a host over HTTP/1.1 while the worker fetched its own modules, and its second read and unpacking cost
+  // CPU on two cores; measured, the first deal came about 0.1 s later with it than without
+  // (bench/web_boot_bench.py).
   const url = new URL("engine-worker.js", here);
   const worker = new Worker(url, { type: "module", name: saved ? "coinche-engine" : "coinche-engine fresh" });
   const held = [];
