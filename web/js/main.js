@@ -30,13 +30,19 @@ const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
 // The boot steps in order; a download reports its bytes.
 const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
 let bootProgress = { step: "build-info", loaded: 0, total: 0 };
+let progressFrame = 0; // a draw of the progress asked for the next frame
 engine.onProgress = (message) => {
   if (message.step === "pyodide" && !rest) {
     clearTimeout(restTimer);
     setTimeout(loadRest, REST_AFTER_PYTHON_MS);
   }
   bootProgress = message;
-  drawProgress();
+  // One draw per frame: the wheel's chunks arrive in a burst, and each draw is a frame painted on the CPU
+  // while Python boots.
+  progressFrame ||= requestAnimationFrame(() => {
+    progressFrame = 0;
+    drawProgress();
+  });
 };
 
 const $ = (selector) => document.querySelector(selector);
