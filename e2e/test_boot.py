@@ -267,33 +267,64 @@ def test_a_page_without_its_stylesheet_lines_fails_the_build(tmp_path):
         build_site.bundle_styles(page, "css/index.css")
 
 
-def test_the_server_sends_without_nagle_delays(tmp_path):
-    # A real host sets TCP_NODELAY: with Nagle's algorithm each small file's body waited ~40 ms for the
-    # browser's delayed ACK, and the boot bench's figures carried that wait at every step of a module chain.
-    import socket
-    import threading
-    import urllib.request
-
+def recording_server(folder):
+    """tools/serve.py serving folder on a free port, recording (path, TCP_NODELAY, conditional) for each
+    request (conditional: a revalidation, If-None-Match or If-Modified-Since); started."""
     import functools
     import importlib.util
+    import socket
+    import threading
 
     spec = importlib.util.spec_from_file_location("tools_serve", ROOT / "tools" / "serve.py")
     serve = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(serve)
-    (tmp_path / "a.txt").write_text("a")
-    server = serve.make_server(tmp_path, port=0, quiet=True)
-    seen = []
+    server = serve.make_server(folder, port=0, quiet=True)
+    server.seen = []
     configured = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
-    recording = type("Recording", (configured.func,), {"setup": lambda self: (
-        configured.func.setup(self), seen.append(self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)))})
-    server.RequestHandlerClass = functools.partial(recording, *configured.args, **configured.keywords)
+
+    class Recording(configured.func):
+        def parse_request(self):
+            parsed = super().parse_request()
+            if parsed:
+                conditional = "If-None-Match" in self.headers or "If-Modified-Since" in self.headers
+                nodelay = self.connection.getsockopt(socket.IPPROTO_TCP, socket.TCP_NODELAY)
+                server.seen.append((self.path, nodelay, conditional))
+            return parsed
+
+    server.RequestHandlerClass = functools.partial(Recording, *configured.args, **configured.keywords)
     threading.Thread(target=server.serve_forever, daemon=True).start()
+    server.url = "http://{}:{}/".format(*server.server_address[:2])
+    return server
+
+
+def test_the_server_sends_without_nagle_delays(tmp_path):
+    # A real host sets TCP_NODELAY: with Nagle's algorithm each small file's body waited ~40 ms for the
+    # browser's delayed ACK, and the boot bench's figures carried that wait at every step of a module chain.
+    import urllib.request
+
+    (tmp_path / "a.txt").write_text("a")
+    server = recording_server(tmp_path)
     try:
-        with urllib.request.urlopen("http://{}:{}/a.txt".format(*server.server_address[:2])) as response:
+        with urllib.request.urlopen(server.url + "a.txt") as response:
             assert response.read() == b"a"
     finally:
         server.shutdown()
-    assert seen and all(seen), seen
+    assert server.seen and all(nodelay for _, nodelay, _ in server.seen), server.seen
+
+
+def test_a_first_visit_downloads_pyodides_big_files_once(page, build_info):
+    # Whatever starts them (the worker, or an early download from the page), the two big files travel once;
+    # the service worker's precache then only revalidates them.
+    server = recording_server(DIST)
+    try:
+        page.goto(server.url)
+        expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
+    finally:
+        server.shutdown()
+    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+        path = "/" + build_info["pyodide"]["url"] + name
+        downloads = [seen for seen, _, conditional in server.seen if seen == path and not conditional]
+        assert len(downloads) == 1, (name, len(downloads))
 
 
 def test_the_browser_gets_pyodide_compressed_and_boots(guarded_page, site_url, build_info):

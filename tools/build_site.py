@@ -316,6 +316,11 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
     # reaches it through js/pyodide-current.mjs, which is revalidated like any script.
     info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
+    boot = out / "js" / "engine-boot.js"  # starts the first visit's Pyodide downloads: it names the version
+    boot_text = boot.read_text()
+    if '"@PYODIDE_VERSION@"' not in boot_text:
+        raise BuildError("web/js/engine-boot.js has lost its \"@PYODIDE_VERSION@\" placeholder")
+    boot.write_text(boot_text.replace('"@PYODIDE_VERSION@"', json.dumps(PYODIDE_VERSION)))
     bundle_styles(out / "index.html", "css/index.css")
     (out / "js" / "pyodide-current.mjs").write_text(
         "// Written by tools/build_site.py: the Pyodide this build ships, under its versioned folder.\n"

@@ -12,10 +12,18 @@
     // storage blocked: look for a snapshot anyway
   }
   const here = document.currentScript.src;
-  // No early download of Pyodide's big files from here: it took two of the six connections a browser opens
-  // to a host over HTTP/1.1 while the worker fetched its own modules, and its second read and unpacking cost
-  // CPU on two cores; measured, the first deal came about 0.1 s later with it than without
-  // (bench/web_boot_bench.py).
+  // A first visit (no snapshot saved, no service worker yet): Pyodide's two big files start downloading now,
+  // a few round trips before the worker asks for them, into the HTTP cache the worker then reads (the same
+  // URLs; the files are cached as immutable; e2e/test_boot.py checks each travels once). The build writes the
+  // version in (tools/build_site.py). blob(): the body goes to the browser's blob store without passing
+  // through this page's JavaScript chunk by chunk (read so, it took some 70 ms of the page's main thread).
+  if (!saved && !navigator.serviceWorker?.controller) {
+    for (const name of ["pyodide.asm.wasm", "python_stdlib.zip"]) {
+      fetch(new URL(`../pyodide/${"@PYODIDE_VERSION@"}/${name}`, here))
+        .then((response) => response.blob())
+        .catch(() => {}); // the worker's own request reports any failure
+    }
+  }
   const url = new URL("engine-worker.js", here);
   const worker = new Worker(url, { type: "module", name: saved ? "coinche-engine" : "coinche-engine fresh" });
   const held = [];
