@@ -3,12 +3,16 @@ from __future__ import annotations
 
 import json
 import re
+import sys
 import tomllib
 from html.parser import HTMLParser
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from conftest import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
@@ -254,13 +258,7 @@ def test_the_table_page_gets_its_styles_in_one_file_in_their_order():
 
 
 def test_a_page_without_its_stylesheet_lines_fails_the_build(tmp_path):
-    import importlib.util
-    import sys
-
-    sys.path.insert(0, str(ROOT / "tools"))
-    spec = importlib.util.spec_from_file_location("tools_build_site", ROOT / "tools" / "build_site.py")
-    build_site = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(build_site)
+    build_site = load_tool("build_site")
     page = tmp_path / "index.html"
     page.write_text('<head><link href="css/a.css" rel="stylesheet"></head>')
     with pytest.raises(build_site.BuildError, match="stylesheets"):
@@ -271,14 +269,10 @@ def recording_server(folder):
     """tools/serve.py serving folder on a free port, recording (path, TCP_NODELAY, conditional) for each
     request (conditional: a revalidation, If-None-Match or If-Modified-Since); started."""
     import functools
-    import importlib.util
     import socket
     import threading
 
-    spec = importlib.util.spec_from_file_location("tools_serve", ROOT / "tools" / "serve.py")
-    serve = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(serve)
-    server = serve.make_server(folder, port=0, quiet=True)
+    server = load_tool("serve").make_server(folder, port=0, quiet=True)
     server.seen = []
     configured = server.RequestHandlerClass  # functools.partial(handler class, directory=...)
 

@@ -297,14 +297,9 @@ def bundle_styles(page: Path, bundle: str) -> None:
     root = page.parent
     text = "".join(f"/* ---- {name} */\n{(root / name).read_text()}\n" for name in sheets)
     (root / bundle).write_text(text)
-    first = True
-
-    def link(match: re.Match) -> str:
-        nonlocal first
-        keep, first = first, False
-        return f'  <link rel="stylesheet" href="{bundle}">\n' if keep else ""
-
-    page.write_text(STYLESHEET.sub(link, html))
+    where = STYLESHEET.search(html).start()  # nothing before the first link is removed
+    rest = STYLESHEET.sub("", html)
+    page.write_text(f'{rest[:where]}  <link rel="stylesheet" href="{bundle}">\n{rest[where:]}')
 
 
 def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
