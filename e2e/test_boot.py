@@ -157,7 +157,7 @@ def test_a_first_boot_imports_the_engine_afresh_and_saves_a_snapshot_of_it_for_t
     outcome = snapshot_saved(page)
     assert outcome["type"] == "snapshot-saved", outcome
     [entry] = saved_snapshots(page)
-    assert entry["engine"] == build_info["wheel"]["sha256"] and int(entry["bytes"]) == outcome["bytes"] > 1_000_000
+    assert entry["engine"] == snapshot_of(build_info) and int(entry["bytes"]) == outcome["bytes"] > 1_000_000
     timings = boot_and_timings(page, site_url)
     assert timings["snapshot"] == "restored" and "snapshotError" not in timings
     # The restored engine plays: a new match, the player first, a bot answering after the player's call.
@@ -173,20 +173,28 @@ def test_a_first_boot_imports_the_engine_afresh_and_saves_a_snapshot_of_it_for_t
     assert page.evaluate("async () => (await import('/js/main.js')).engine.snapshotSaved") is None
 
 
-@pytest.mark.parametrize("engine, error", [("build", "magic"), ("another", "another engine")])
+def snapshot_of(build_info) -> str:
+    """What a snapshot of this build holds, as saved beside it: the engine wheel's and the library's sha256."""
+    return f"{build_info['wheel']['sha256']} {build_info['pyodide']['stdlib_sha256']}"
+
+
+@pytest.mark.parametrize("holds, error", [("build", "magic"), ("another engine", "another engine"),
+                                          ("another library", "another engine or library")])
 def test_a_broken_or_stale_snapshot_is_replaced_and_the_engine_still_boots(guarded_page, site_url, build_info,
-                                                                          engine, error):
+                                                                          holds, error):
     page = guarded_page
     boot_and_timings(page, site_url)
     assert snapshot_saved(page)["type"] == "snapshot-saved"
     [entry] = saved_snapshots(page)
-    put_snapshot(page, entry["url"], build_info["wheel"]["sha256"] if engine == "build" else "0" * 64)
+    wheel, stdlib = snapshot_of(build_info).split()
+    put_snapshot(page, entry["url"], {"build": f"{wheel} {stdlib}", "another engine": f"{'0' * 64} {stdlib}",
+                                      "another library": f"{wheel} {'0' * 64}"}[holds])
     timings = boot_and_timings(page, site_url)
     assert timings["snapshot"] == "missing"
     assert error in timings["snapshotError"]
     assert snapshot_saved(page)["type"] == "snapshot-saved"
     [entry] = saved_snapshots(page)
-    assert entry["engine"] == build_info["wheel"]["sha256"] and int(entry["bytes"]) > 1_000_000
+    assert entry["engine"] == snapshot_of(build_info) and int(entry["bytes"]) > 1_000_000
 
 
 def test_engine_without_snapshot_neither_restores_nor_saves(guarded_page, site_url):

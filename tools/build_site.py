@@ -16,7 +16,9 @@ Steps, each printed as it runs:
    (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only); then
    the bytecode of Pyodide's own Python added beside each module (tools/precompile_wheel.py, run under
    Node by tools/pyodide_node.mjs; cached in .cache/engine-web/), so the browser imports without compiling.
-3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/), the engine wheel
+3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/; its python_stdlib.zip with the
+   bytecode of every module the site imports in place of their sources, tools/precompile_stdlib.py, cached
+   in .cache/stdlib-web/: Python starts without compiling its own library), the engine wheel
    (wheels/<hash>/), build-info.json (engine version, wheel URL and hash, sha256 of every file), and the
    service worker's precache list written into dist/sw.js (tools/precache.py).
 4. Sizes: dist in total and what a first visit transfers (the service worker and all it precaches) as
@@ -215,6 +217,34 @@ def precompiled_wheel(wheel: Path, site: Path) -> Path:
     return target
 
 
+def precompiled_stdlib(site: Path, wheel: Path) -> None:
+    """Replace the site's python_stdlib.zip by one holding the bytecode of every module that Python's start-up,
+    Pyodide's and the engine's imports load (tools/precompile_stdlib.py, run by that Python under Node with
+    the engine installed): Python then starts without compiling them. Cached in .cache/stdlib-web/ under the
+    hashes of the stock library, the engine wheel and the script."""
+    stdlib = site / "pyodide" / PYODIDE_VERSION / "python_stdlib.zip"
+    script = ROOT / "tools" / "precompile_stdlib.py"
+    key = hashlib.sha256(
+        f"{sha256_of(stdlib)} {sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}".encode()).hexdigest()[:20]
+    slot = CACHE / "stdlib-web" / key
+    target = slot / stdlib.name
+    if target.is_file():
+        say(f"standard library: bytecode for Pyodide's Python unchanged, reusing it ({key})")
+    else:
+        if slot.parent.exists():  # only the latest is kept
+            shutil.rmtree(slot.parent)
+        slot.mkdir(parents=True)
+        stock, partial = slot / "stock.zip", slot / (stdlib.name + ".partial")
+        shutil.copy2(stdlib, stock)  # under the repository, which Pyodide sees (the site may be elsewhere)
+        command = ["node", str(ROOT / "tools" / "pyodide_node.mjs"), "--dist", str(site), "--install", "unpack",
+                   "--wheel", str(wheel), "--no-snapshot", str(script), str(stock), str(partial)]
+        run(command, "precompile the standard library for Pyodide's Python", cwd=ROOT)
+        stock.unlink()
+        partial.rename(target)
+    say(f"standard library: with bytecode, {human(stdlib.stat().st_size)} -> {human(target.stat().st_size)}")
+    shutil.copy2(target, stdlib)
+
+
 def wheel_version(wheel: Path) -> str:
     with zipfile.ZipFile(wheel) as zf:
         name = next(n for n in zf.namelist() if n.endswith(".dist-info/METADATA"))
@@ -323,6 +353,7 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
         f'export const indexURL = new URL("../pyodide/{PYODIDE_VERSION}/", import.meta.url).href;\n'
     )
     wheel = precompiled_wheel(wheel, out)
+    precompiled_stdlib(out, wheel)
     # Under a folder named by its hash: the URL changes with the bytes, so it is cached as immutable.
     wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
     (out / wheel_url).parent.mkdir(parents=True)
@@ -337,7 +368,9 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
             "sha256": hashes[wheel_url],
             "size": wheel.stat().st_size,
         },
-        "pyodide": {"version": PYODIDE_VERSION, "python": info["python"], "url": f"pyodide/{PYODIDE_VERSION}/"},
+        "pyodide": {"version": PYODIDE_VERSION, "python": info["python"], "url": f"pyodide/{PYODIDE_VERSION}/",
+                    # a memory snapshot holds the library's zip directory: it is restored only with these bytes
+                    "stdlib_sha256": hashes[f"pyodide/{PYODIDE_VERSION}/python_stdlib.zip"]},
         # The 1v1 referee the page uses unless the player sets another (web/js/online/prefs.js); "": none.
         "referee": os.environ.get("COINCHE_REFEREE_URL", "").strip(),
         # One id for the whole build: changes whenever any shipped byte does.

@@ -13,8 +13,9 @@
 //                       worker does; the default), `micropip` (micropip.install of a file:/// URL, deps=False),
 //                       or `none`
 //   --wheel PATH        install this wheel instead of the one named in DIST/build-info.json
-//   --no-snapshot       start Python afresh (about 2 s) instead of restoring the memory snapshot that
-//                       the first run saved in .cache/pyodide-VERSION-node.snapshot (about 0.3 s)
+//   --no-snapshot       start Python afresh (about 0.5 s) instead of restoring the memory snapshot that
+//                       the first run saved in .cache/pyodide-VERSION-STDLIB-node.snapshot (about 0.3 s;
+//                       STDLIB: the start of python_stdlib.zip's sha256, whose directory the snapshot holds)
 //   --verbose           timings and Pyodide's own messages on stderr
 //
 // The current folder is mounted at the same path inside Pyodide and made the working directory, so relative
@@ -26,7 +27,8 @@
 // From a pytest test (the parity tests do this):
 //   subprocess.run(["node", "tools/pyodide_node.mjs", "tests/some_script.py", "--flag"],
 //                  capture_output=True, text=True, cwd=REPO_ROOT, check=True).stdout
-import { existsSync, mkdirSync, readFileSync, renameSync, rmSync, writeFileSync } from "node:fs";
+import { createHash } from "node:crypto";
+import { existsSync, mkdirSync, readFileSync, readdirSync, renameSync, rmSync, writeFileSync } from "node:fs";
 import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
@@ -131,6 +133,11 @@ async function startPython(loadPyodide, config, snapshot, log) {
     writeFileSync(aside, pyodide.makeMemorySnapshot());
     renameSync(aside, snapshot);
     log(`saved a memory snapshot in ${snapshot}`);
+    for (const name of readdirSync(path.dirname(snapshot))) { // those of other builds: some 30 MB each
+      if (/^pyodide-.*-node\.snapshot$/.test(name) && name !== path.basename(snapshot)) {
+        rmSync(path.join(path.dirname(snapshot), name), { force: true });
+      }
+    }
   }
   return pyodide;
 }
@@ -151,7 +158,10 @@ async function main() {
     stdout: (line) => log(`[pyodide] ${line}`), // until the program runs: keep stdout for the program
     stderr: (line) => process.stderr.write(`${line}\n`),
   };
-  const snapshot = options.snapshot ? path.join(ROOT, ".cache", `pyodide-${version}-node.snapshot`) : null;
+  // A snapshot holds zipimport's directory of the standard library: it is only good for the same bytes.
+  const stdlib = createHash("sha256").update(readFileSync(path.join(pyodideDir, "python_stdlib.zip"))).digest("hex");
+  const snapshot = options.snapshot
+    ? path.join(ROOT, ".cache", `pyodide-${version}-${stdlib.slice(0, 12)}-node.snapshot`) : null;
   const pyodide = await startPython(loadPyodide, config, snapshot, log);
   log(`Pyodide ${pyodide.version} ready after ${elapsed()}`);
 

@@ -12,7 +12,8 @@
 // Role "make-snapshot" (engine.js runs it once after a boot that found no snapshot): boots the same way with
 // Pyodide's _makeSnapshot, imports the engine, saves the memory snapshot, posts {type: "snapshot-saved",
 // bytes, timings} or {type: "snapshot-error", error, timings} and ends. A snapshot is saved with the sha256
-// of the engine wheel it holds: a later visit restores it only for that same engine.
+// of the engine wheel and of the standard library's zip it holds (snapshotOf): a later visit restores it only
+// for those same bytes (it holds zipimport's directory of both files).
 //
 // Every command goes through coinche.webapi.handle(cmd, args_json) -> JSON text: the page never has Python
 // code run, and no Python object crosses the boundary.
@@ -150,7 +151,13 @@ async function installEngine(pyodide, wheelReady) {
   mark("engine");
   const pong = JSON.parse(handle("ping", "{}"));
   mark("pong");
-  return { pyodide, handle, version: pong.result.version ?? info.version, engine: info.wheel.sha256 };
+  return { pyodide, handle, version: pong.result.version ?? info.version, engine: snapshotOf(info) };
+}
+
+// What a snapshot made with this build holds, as saved beside it: the engine wheel's and the standard
+// library's sha256.
+function snapshotOf(info) {
+  return `${info.wheel.sha256} ${info.pyodide.stdlib_sha256}`;
 }
 
 // The saved snapshot's bytes (a promise) if it holds this build's engine, else null (a stale one is dropped).
@@ -159,8 +166,8 @@ async function savedSnapshot(buildInfo) {
   const [saved, info] = await Promise.all([snapshots.read(), buildInfo.catch(() => null)]);
   // (its bytes still arriving: Pyodide reads them while its own files load)
   if (!saved) return null;
-  if (info && saved.engine === info.wheel.sha256) return saved.bytes;
-  timings.snapshotError = "a snapshot of another engine";
+  if (info && saved.engine === snapshotOf(info)) return saved.bytes;
+  timings.snapshotError = "a snapshot of another engine or library";
   await snapshots.drop();
   return null;
 }

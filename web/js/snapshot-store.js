@@ -1,9 +1,9 @@
 // Pyodide memory snapshots kept in the Cache Storage: a worker saves the interpreter's memory with the engine
 // imported (engine-worker.js, role "make-snapshot"), and later visits restore it instead of starting Python
-// and importing the engine again (about 0.3 s instead of 1.5 to 3 s on a 2-core machine).
+// and importing the engine again.
 //
-// One entry per Pyodide version, saved with the sha256 of the engine wheel it holds; storing one deletes the
-// others. Every failure here is quiet and means "no snapshot": where the Cache Storage is missing or refuses
+// One entry per Pyodide version, saved with what it holds (engine-worker.js snapshotOf: the sha256 of the
+// engine wheel and of the standard library); storing one deletes the others. Every failure here is quiet and means "no snapshot": where the Cache Storage is missing or refuses
 // (private modes, quota), Python starts as usual.
 
 const CACHE_NAME = "coinche-pyodide-snapshots";
@@ -22,7 +22,7 @@ export class SnapshotStore {
     return typeof caches !== "undefined";
   }
 
-  // The saved snapshot {engine, bytes} or null if there is none: engine is the sha256 of the wheel it holds,
+  // The saved snapshot {engine, bytes} or null if there is none: engine says what it holds (as written),
   // bytes a promise of its bytes, read while the caller goes on (it rejects if the entry is not whole).
   async read() {
     let response;
