@@ -143,9 +143,12 @@ def saved_snapshots(page) -> list[dict]:
 
 
 def put_snapshot(page, key: str, engine: str) -> None:
+    """A whole entry (js/snapshot-store.js pack) whose bytes are no Pyodide snapshot."""
     page.evaluate("""async ([name, key, engine]) => {
-        const junk = new Uint8Array(4096).fill(7);
-        const headers = { "X-Snapshot-Bytes": String(junk.length), "X-Snapshot-Engine": engine };
+        const { pack } = await import("/js/snapshot-store.js");
+        const junk = pack(new Uint8Array(4096).fill(7));
+        const headers = { "X-Snapshot-Bytes": "4096", "X-Snapshot-Stored": String(junk.length),
+                          "X-Snapshot-Engine": engine };
         await (await caches.open(name)).put(key, new Response(junk, { headers }));
     }""", [SNAPSHOTS, key, engine])
 
@@ -195,6 +198,41 @@ def test_a_broken_or_stale_snapshot_is_replaced_and_the_engine_still_boots(guard
     assert snapshot_saved(page)["type"] == "snapshot-saved"
     [entry] = saved_snapshots(page)
     assert entry["engine"] == snapshot_of(build_info) and int(entry["bytes"]) > 1_000_000
+
+
+def test_a_snapshot_is_stored_without_its_zero_pages_and_read_back_whole_or_not_at_all(guarded_page, site_url):
+    page = guarded_page
+    page.goto(site_url + "bench/bare.html")  # a page of the site that neither saves nor reads snapshots
+    outcome = page.evaluate("""async () => {
+        const { SnapshotStore, pack, unpack } = await import("/js/snapshot-store.js");
+        const page = 65536, memory = new Uint8Array(5 * page + 4 * 1001 + 3);  // a short last page
+        memory[7] = 1; memory[3 * page + 5] = 2; memory[memory.length - 1] = 3;  // pages 0, 3 and the last
+        const same = (a, b) => a !== null && a.length === b.length && a.every((x, i) => x === b[i]);
+        const packed = pack(memory);
+        const shifted = new Uint8Array(memory.length + 1);
+        shifted.set(memory, 1);
+        const store = new SnapshotStore(new URL("/test-snapshot.bin", location.href).href);
+        await store.write(memory, "test");
+        const saved = await store.read();
+        const back = await saved.bytes;
+        const cache = await caches.open("coinche-pyodide-snapshots");
+        const entry = await cache.match("/test-snapshot.bin");
+        const headers = Object.fromEntries(["X-Snapshot-Bytes", "X-Snapshot-Stored"].map((h) => [h, entry.headers.get(h)]));
+        await cache.put("/test-snapshot.bin", new Response(packed.slice(0, -1), { headers }));  // cut short
+        const cut = await store.read().then((s) => s.bytes).then(() => "read", (error) => error.message);
+        return {
+            kept: packed.length - 8 - 4 * 3, roundTrip: same(unpack(packed.buffer), memory),
+            misaligned: same(unpack(pack(shifted.subarray(1)).buffer), memory),
+            truncated: unpack(packed.slice(0, -1).buffer), junk: unpack(new Uint8Array([9, 9, 9]).buffer),
+            engine: saved.engine, stored: same(back, memory), headers, cut, left: (await cache.keys()).length,
+        };
+    }""")
+    assert outcome == {
+        "kept": 65536 + 65536 + 4004 + 3, "roundTrip": True, "misaligned": True, "truncated": None, "junk": None,
+        "engine": "test", "stored": True, "headers": {"X-Snapshot-Bytes": str(5 * 65536 + 4007),
+                                                       "X-Snapshot-Stored": str(8 + 12 + 2 * 65536 + 4007)},
+        "cut": f"the saved snapshot is not whole ({8 + 12 + 2 * 65536 + 4007 - 1} bytes)", "left": 0,
+    }
 
 
 def test_engine_without_snapshot_neither_restores_nor_saves(guarded_page, site_url):

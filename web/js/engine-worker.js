@@ -88,8 +88,8 @@ async function sha256Hex(bytes) {
   return Array.from(digest, (b) => b.toString(16).padStart(2, "0")).join("");
 }
 
-// Python restored from `saved` (a memory snapshot holding the engine already imported) if given; else
-// started afresh.
+// Python restored from `saved` (a promise of a memory snapshot holding the engine already imported: Pyodide
+// loads its own files while it is read and checked) if given; else started afresh.
 async function startPython(saved) {
   progress("pyodide");
   if (saved) {
@@ -160,16 +160,19 @@ function snapshotOf(info) {
   return `${info.wheel.sha256} ${info.pyodide.stdlib_sha256}`;
 }
 
-// The saved snapshot's bytes (a promise) if it holds this build's engine, else null (a stale one is dropped).
+// No snapshot saved: Python starts afresh, and nothing is reported as an error.
+class NoSnapshot extends Error {}
+
+// The saved snapshot's bytes if it holds this build's engine and library; rejects with NoSnapshot if there is
+// none, with an Error if it is stale (then dropped).
 async function savedSnapshot(buildInfo) {
   const snapshots = await snapshotStore();
   const [saved, info] = await Promise.all([snapshots.read(), buildInfo.catch(() => null)]);
-  // (its bytes still arriving: Pyodide reads them while its own files load)
-  if (!saved) return null;
+  mark("snapshot-read");
+  if (!saved) throw new NoSnapshot("no snapshot saved");
   if (info && saved.engine === snapshotOf(info)) return saved.bytes;
-  timings.snapshotError = "a snapshot of another engine or library";
   await snapshots.drop();
-  return null;
+  throw new Error("a snapshot of another engine or library");
 }
 
 async function boot() {
@@ -179,14 +182,15 @@ async function boot() {
   const wheel = fetchWheel(buildInfo);
   buildInfo.catch(() => {}); // awaited later; a failure surfaces there
   wheel.catch(() => {});
-  const saved = snapshotsUsed && !makingSnapshot && !fresh ? await savedSnapshot(buildInfo) : null;
-  mark("snapshot-read");
-  if (saved) {
+  if (snapshotsUsed && !makingSnapshot && !fresh) {
     try {
+      const saved = savedSnapshot(buildInfo);
+      saved.catch(() => {}); // Pyodide awaits it once its own files are in; a rejection is caught below
       return await installEngine(await startPython(saved), wheel);
     } catch (error) {
-      // A snapshot of another Pyodide, or broken: forget it and start afresh (the page makes a new one).
-      timings.snapshotError = messageOf(error);
+      // None, or of another Pyodide, engine or library, or broken: forget it and start afresh (the page makes
+      // a new one).
+      if (!(error instanceof NoSnapshot)) timings.snapshotError = messageOf(error);
       await (await snapshotStore()).drop();
     }
   }
