@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """From navigation to the player's first decision, against Pyodide's own boot: cold and warm, interleaved.
 
-    .venv/bin/python bench/web_boot_bench.py [--runs 5] [--warm 2] [--dist dist]
+    .venv/bin/python bench/web_boot_bench.py [--runs 5] [--warm 2] [--dist dist] [--stock]
 
 Serves dist/ (run `make build` first) with tools/serve.py on a free localhost port, with the encodings Netlify
 sends. Each run starts two fresh Chromium profiles, one for the bare baseline and one for the table, in
@@ -12,7 +12,11 @@ pages (its omnibox's WebUI: some 300 chrome:// requests and a busy renderer), so
 navigation start, read from the pages' own marks:
 
 - bare Pyodide: web/bench/bare.html, a module worker that runs loadPyodide() then runPython("1+1")
-  ("pyodide-ready");
+  ("pyodide-ready"), with the site's own Pyodide files (its standard library holding the bytecode of what
+  the site imports, tools/precompile_stdlib.py);
+- with --stock, a third page: the same, with the standard library as Pyodide's release ships it (sources
+  only, bench/bare.html?stdlib=stock; the bench serves a copy of dist/ with that file added), to show what
+  the precompiled library gains; the ratios stay against the site's own Pyodide;
 - engine ready: the table's engine worker answering ("engine-worker-ready", web/js/engine.js);
 - cards dealt: the first hand on screen ("cards-dealt", web/js/table/game.js), "Play coinche" having been
   pressed as soon as the home screen showed it;
@@ -25,6 +29,8 @@ from __future__ import annotations
 
 import argparse
 import os
+import shutil
+import tarfile
 import statistics
 import sys
 import tempfile
@@ -71,10 +77,10 @@ TABLE_PHASES = """() => {
 PHASES = {"worker": "worker begun", "module": "its module running", "python": "Python up", "engine": "engine imported"}
 
 
-def visit_bare(context, url: str) -> dict[str, float]:
+def visit_bare(context, url: str, query: str = "") -> dict[str, float]:
     page = context.new_page()
     try:
-        page.goto(url + "bench/bare.html")
+        page.goto(url + "bench/bare.html" + query)
         poll(page, HAS_MARK, "pyodide-ready", 120, "bare Pyodide")
         if page.evaluate("() => document.body.dataset.state") != "ready":
             raise SystemExit(f"bench: bare Pyodide failed: {page.evaluate('() => document.body.dataset.detail')}")
@@ -112,11 +118,31 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--settle", type=float, default=2.0,
                         help="seconds between starting a profile's browser and its first visit (default 2)")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
+    parser.add_argument("--stock", action="store_true",
+                        help="also boot Pyodide with the standard library of its release (sources only)")
     args = parser.parse_args(argv)
     if not (args.dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {args.dist} is not built: run `make build`")
+    with tempfile.TemporaryDirectory() as folder:
+        site = with_stock_stdlib(args.dist, Path(folder) / "site") if args.stock else args.dist
+        return bench(args, site)
 
-    server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
+
+def with_stock_stdlib(dist: Path, site: Path) -> Path:
+    """A copy of dist with Pyodide's own standard library at bench/stock/python_stdlib.zip (bare-worker.js)."""
+    build = load_tool("build_site")
+    tgz = build.CACHE / build.PYODIDE_TGZ
+    if not tgz.is_file():
+        raise SystemExit(f"bench: {tgz} is missing: run `make build`")
+    shutil.copytree(dist, site)
+    (site / "bench" / "stock").mkdir()
+    with tarfile.open(tgz) as tar:
+        (site / "bench" / "stock" / "python_stdlib.zip").write_bytes(tar.extractfile("package/python_stdlib.zip").read())
+    return site
+
+
+def bench(args, site: Path) -> int:
+    server = load_tool("serve").make_server(site, port=0, quiet=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     url = "http://{}:{}/".format(*server.server_address[:2])
     by_run: dict[tuple[str, str], dict[int, list[float]]] = {}  # (kind, column) -> run -> its samples
@@ -139,6 +165,9 @@ def main(argv: list[str] | None = None) -> int:
         marks = visit_bare(context, url)
         return {"bare": marks["pyodide-ready"] / 1000, **phases("bare", marks)}
 
+    def stock(context, kind):
+        return {"stock": visit_bare(context, url, "?stdlib=stock")["pyodide-ready"] / 1000}
+
     def table(context, kind):
         marks = visit_table(context, url, kind == "cold")
         return {**{column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"},
@@ -149,7 +178,8 @@ def main(argv: list[str] | None = None) -> int:
 
     with sync_playwright() as playwright:
         for run in range(args.runs):
-            order = (bare, table) if run % 2 == 0 else (table, bare)
+            pages = (bare, table, stock) if args.stock else (bare, table)
+            order = pages[run % len(pages):] + pages[:run % len(pages)]  # each page in each place in turn
             for visit in order:
                 profile(playwright, visit, run)
             loads.append(os.getloadavg()[0])
@@ -196,6 +226,13 @@ def main(argv: list[str] | None = None) -> int:
         cells = ["" if value != value else f"{value:.2f}" for value in row]  # nan: no such phase
         print(f"| {'bare Pyodide' if page == 'bare' else 'the table'} | " + " | ".join(cells)
               + f" | {median(samples.get(('cold', ready), [])):.2f} |")
+    if args.stock:
+        print("\nPyodide with its release's standard library (sources, compiled at each start), against the site's "
+              "(bytecode of what the site imports), bare boots, medians:\n")
+        for kind in ("cold", "warm"):
+            stock_s, bare_s = median(samples.get((kind, "stock"), [])), median(samples.get((kind, "bare"), []))
+            print(f"  {'first visit' if kind == 'cold' else 'later visit'}: {stock_s:.2f} s against {bare_s:.2f} s "
+                  f"({stock_s / bare_s:.1f}x as long)")
     return 0
 
 
