@@ -13,6 +13,7 @@ from pathlib import Path
 from urllib.parse import urljoin, urlsplit
 
 import pytest
+from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
@@ -156,6 +157,16 @@ def release(folder: Path) -> str:
     return precache.write_service_worker(folder)["version"]
 
 
+# What a failure to switch to a new release needs to be understood.
+SW_STATE = """async () => {
+    const r = await navigator.serviceWorker.getRegistration();
+    return { controller: navigator.serviceWorker.controller?.scriptURL ?? null, installing: r?.installing?.state ?? null,
+             waiting: r?.waiting?.state ?? null, active: r?.active?.state ?? null, loadedAt: performance.timeOrigin,
+             flag: sessionStorage.getItem("coinche.resume-after-update"), readyState: document.readyState,
+             screen: document.body.dataset.screen, url: location.href };
+}"""
+
+
 def test_a_new_release_is_offered_and_taken_without_losing_the_match(guarded_page, second_site):
     page = guarded_page
     folder, url = second_site
@@ -181,8 +192,13 @@ def test_a_new_release_is_offered_and_taken_without_losing_the_match(guarded_pag
                if r.request.service_worker is not None and not r.url.endswith("/sw.js")]
     assert fetched == [url + "css/pwa.css"], fetched  # only the changed file: the rest copied from the old cache
 
-    with page.expect_navigation(wait_until="load", timeout=60_000):  # the old page must be gone first
-        banner.locator("button").click()
+    loaded_at = page.evaluate("() => performance.timeOrigin")
+    try:
+        with page.expect_navigation(wait_until="load", timeout=60_000):  # the old page must be gone first
+            banner.locator("button").click()
+    except PlaywrightTimeoutError:
+        state = page.evaluate(SW_STATE)
+        raise AssertionError(f"no reload after Reload (page loaded at {loaded_at}): {state}") from None
     expect(page.locator("#table")).to_be_visible(timeout=60_000)  # resumed by itself
     wait_until(page, f"() => {{ const ui = ({UI})(); return ui.bidding; }}")
     after = page.evaluate(ENGINE_STATE)
