@@ -43,10 +43,11 @@ def test_every_response_carries_the_production_headers(guarded_page, site_url):
         assert headers.get("content-security-policy") == csp, path
         assert headers.get("x-content-type-options") == "nosniff", path
         by_path[path] = headers
-    pyodide = "/" + json.loads((DIST / "build-info.json").read_text())["pyodide"]["url"]
+    info = json.loads((DIST / "build-info.json").read_text())["pyodide"]
+    pyodide = "/" + info["url"]
     for path in ("/", "/js/main.js", "/js/engine.js", "/js/engine-worker.js", "/build-info.json",
                  "/js/pyodide-current.mjs", pyodide + "pyodide.mjs", pyodide + "pyodide.asm.wasm",
-                 pyodide + "python_stdlib.zip"):
+                 pyodide + info["stdlib"]):
         assert path in by_path, f"{path} was not requested during boot"
     assert by_path[pyodide + "pyodide.asm.wasm"]["content-type"] == "application/wasm"
     assert "immutable" in by_path[pyodide + "pyodide.asm.wasm"]["cache-control"]
@@ -286,7 +287,8 @@ def test_text_and_webassembly_are_served_compressed_with_their_own_type(site_url
         assert plain_headers["Content-Encoding"] is None and plain == (DIST / path).read_bytes(), path
         refused, _ = get(path, "gzip;q=0, identity")
         assert refused["Content-Encoding"] is None, path
-    for path in [build_info["pyodide"]["url"] + "python_stdlib.zip", build_info["wheel"]["url"], "icons/icon-192.png"]:
+    for path in [build_info["pyodide"]["url"] + build_info["pyodide"]["stdlib"], build_info["wheel"]["url"],
+                 "icons/icon-192.png"]:
         headers, body = get(path, "gzip, deflate, br")
         assert headers["Content-Encoding"] is None and body == (DIST / path).read_bytes(), path
 
@@ -361,7 +363,7 @@ def test_a_first_visit_downloads_pyodides_big_files_once(page, build_info):
         expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_TIMEOUT_MS)
     finally:
         server.shutdown()
-    for name in ("pyodide.asm.wasm", "python_stdlib.zip"):
+    for name in ("pyodide.asm.wasm", build_info["pyodide"]["stdlib"]):
         path = "/" + build_info["pyodide"]["url"] + name
         downloads = [seen for seen, _, conditional in server.seen if seen == path and not conditional]
         assert len(downloads) == 1, (name, len(downloads))

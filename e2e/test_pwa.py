@@ -103,7 +103,8 @@ def test_the_precache_is_generated_and_matches_dist(build_info):
     assert listed == precache.precache_manifest(DIST)
     files = listed["files"]
     for needed in ("index.html", "judge.html", "rules.html", "build-info.json", "manifest.webmanifest",
-                   build_info["pyodide"]["url"] + "pyodide.asm.wasm", build_info["pyodide"]["url"] + "python_stdlib.zip",
+                   build_info["pyodide"]["url"] + "pyodide.asm.wasm",
+                   build_info["pyodide"]["url"] + build_info["pyodide"]["stdlib"],
                    build_info["wheel"]["url"]):
         assert needed in files, needed
     assert "sw.js" not in files and not any(name.startswith("bench/") for name in files)

@@ -1,6 +1,7 @@
 """The engine wheel installs and runs under the real Pyodide interpreter in Node (tools/pyodide_node.mjs)."""
 from __future__ import annotations
 
+import hashlib
 import json
 import shutil
 import subprocess
@@ -107,3 +108,18 @@ def test_python_and_the_engine_start_on_the_standard_librarys_bytecode(tmp_path)
     assert int(count) > 100 and compiled_from_source == "[]"
     assert unused == "/lib/python314.zip/xml/dom/minidom.py a"
     assert traceback_names_source == "True"
+
+
+def test_the_standard_library_is_named_by_its_content_and_the_stock_one_is_not_shipped(build_info):
+    """Every file under pyodide/ is cached as immutable: the precompiled library's URL changes with its bytes
+    (a browser holding another build's library must not start Python on it), and Pyodide's own library,
+    without bytecode, is not there for anything to start on by mistake."""
+    folder = ROOT / "dist" / build_info["pyodide"]["url"]
+    name = build_info["pyodide"]["stdlib"]
+    digest = hashlib.sha256((folder / name).read_bytes()).hexdigest()
+    assert name == f"python_stdlib-{digest[:16]}.zip" and build_info["pyodide"]["stdlib_sha256"] == digest
+    assert not (folder / "python_stdlib.zip").exists()
+    current = (ROOT / "dist" / "js" / "pyodide-current.mjs").read_text()
+    assert f'export const stdLibURL = new URL("../{build_info["pyodide"]["url"]}{name}", import.meta.url).href;' in current
+    boot = (ROOT / "dist" / "js" / "engine-boot.js").read_text()
+    assert json.dumps(name) in boot and "@PYODIDE_STDLIB@" not in boot

@@ -16,9 +16,10 @@ Steps, each printed as it runs:
    (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only); then
    the bytecode of Pyodide's own Python added beside each module (tools/precompile_wheel.py, run under
    Node by tools/pyodide_node.mjs; cached in .cache/engine-web/), so the browser imports without compiling.
-3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/; its python_stdlib.zip with the
-   bytecode of every module the site imports in place of their sources, tools/precompile_stdlib.py, cached
-   in .cache/stdlib-web/: Python starts without compiling its own library), the engine wheel
+3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/; in place of python_stdlib.zip,
+   python_stdlib-<hash>.zip with the bytecode of every module the site imports instead of their sources,
+   tools/precompile_stdlib.py, cached in .cache/stdlib-web/: Python starts without compiling its own
+   library; named by its content, since every file under pyodide/ is cached as immutable), the engine wheel
    (wheels/<hash>/), build-info.json (engine version, wheel URL and hash, sha256 of every file), and the
    service worker's precache list written into dist/sw.js (tools/precache.py).
 4. Sizes: dist in total and what a first visit transfers (the service worker and all it precaches) as
@@ -217,11 +218,14 @@ def precompiled_wheel(wheel: Path, site: Path) -> Path:
     return target
 
 
-def precompiled_stdlib(site: Path, wheel: Path) -> None:
+def precompiled_stdlib(site: Path, wheel: Path) -> str:
     """Replace the site's python_stdlib.zip by one holding the bytecode of every module that Python's start-up,
     Pyodide's and the engine's imports load (tools/precompile_stdlib.py, run by that Python under Node with
-    the engine installed): Python then starts without compiling them. Cached in .cache/stdlib-web/ under the
-    hashes of the stock library, the engine wheel and the script."""
+    the engine installed): Python then starts without compiling them. Its name, which it returns, holds the
+    start of its sha256: the files under pyodide/ are cached as immutable, and a browser holding another
+    build's library under the same URL would start Python on bytes that its memory snapshot does not
+    describe. Cached in .cache/stdlib-web/ under the hashes of the stock library, the engine wheel and the
+    script."""
     stdlib = site / "pyodide" / PYODIDE_VERSION / "python_stdlib.zip"
     script = ROOT / "tools" / "precompile_stdlib.py"
     key = hashlib.sha256(
@@ -241,8 +245,25 @@ def precompiled_stdlib(site: Path, wheel: Path) -> None:
         run(command, "precompile the standard library for Pyodide's Python", cwd=ROOT)
         stock.unlink()
         partial.rename(target)
-    say(f"standard library: with bytecode, {human(stdlib.stat().st_size)} -> {human(target.stat().st_size)}")
-    shutil.copy2(target, stdlib)
+    name = f"python_stdlib-{sha256_of(target)[:16]}.zip"
+    say(f"standard library: with bytecode, {human(stdlib.stat().st_size)} -> {human(target.stat().st_size)} ({name})")
+    shutil.copy2(target, stdlib.with_name(name))
+    stdlib.unlink()  # nothing may start Python on the library without bytecode by mistake
+    return name
+
+
+def write_pyodide_current(out: Path, stdlib: str | None) -> None:
+    """js/pyodide-current.mjs: the Pyodide this build ships (its loader, indexURL) and, once made, the URL of
+    its precompiled standard library (stdLibURL: the engine's worker, the bench's bare page and
+    tools/pyodide_node.mjs pass it to loadPyodide; undefined while the build makes it)."""
+    folder = f"../pyodide/{PYODIDE_VERSION}/"
+    stdlib_url = f'new URL("{folder}{stdlib}", import.meta.url).href' if stdlib else "undefined"
+    (out / "js" / "pyodide-current.mjs").write_text(
+        "// Written by tools/build_site.py: the Pyodide this build ships, under its versioned folder.\n"
+        f'export * from "{folder}pyodide.mjs";\n'
+        f'export const indexURL = new URL("{folder}", import.meta.url).href;\n'
+        f"export const stdLibURL = {stdlib_url};\n"
+    )
 
 
 def wheel_version(wheel: Path) -> str:
@@ -341,19 +362,19 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
     # reaches it through js/pyodide-current.mjs, which is revalidated like any script.
     info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
-    boot = out / "js" / "engine-boot.js"  # starts the first visit's Pyodide downloads: it names the version
-    boot_text = boot.read_text()
-    if '"@PYODIDE_VERSION@"' not in boot_text:
-        raise BuildError("web/js/engine-boot.js has lost its \"@PYODIDE_VERSION@\" placeholder")
-    boot.write_text(boot_text.replace('"@PYODIDE_VERSION@"', json.dumps(PYODIDE_VERSION)))
     bundle_styles(out / "index.html", "css/index.css")
-    (out / "js" / "pyodide-current.mjs").write_text(
-        "// Written by tools/build_site.py: the Pyodide this build ships, under its versioned folder.\n"
-        f'export * from "../pyodide/{PYODIDE_VERSION}/pyodide.mjs";\n'
-        f'export const indexURL = new URL("../pyodide/{PYODIDE_VERSION}/", import.meta.url).href;\n'
-    )
+    write_pyodide_current(out, None)
     wheel = precompiled_wheel(wheel, out)
-    precompiled_stdlib(out, wheel)
+    stdlib = precompiled_stdlib(out, wheel)
+    write_pyodide_current(out, stdlib)
+    # engine-boot.js starts the first visit's downloads of Pyodide's two big files: it names them
+    boot = out / "js" / "engine-boot.js"
+    boot_text = boot.read_text()
+    for placeholder in ('"@PYODIDE_VERSION@"', '"@PYODIDE_STDLIB@"'):
+        if placeholder not in boot_text:
+            raise BuildError(f"web/js/engine-boot.js has lost its {placeholder} placeholder")
+    boot.write_text(boot_text.replace('"@PYODIDE_VERSION@"', json.dumps(PYODIDE_VERSION))
+                    .replace('"@PYODIDE_STDLIB@"', json.dumps(stdlib)))
     # Under a folder named by its hash: the URL changes with the bytes, so it is cached as immutable.
     wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
     (out / wheel_url).parent.mkdir(parents=True)
@@ -369,8 +390,9 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
             "size": wheel.stat().st_size,
         },
         "pyodide": {"version": PYODIDE_VERSION, "python": info["python"], "url": f"pyodide/{PYODIDE_VERSION}/",
-                    # a memory snapshot holds the library's zip directory: it is restored only with these bytes
-                    "stdlib_sha256": hashes[f"pyodide/{PYODIDE_VERSION}/python_stdlib.zip"]},
+                    # the standard library, precompiled; a memory snapshot holds its zip directory: it is
+                    # restored only with these bytes
+                    "stdlib": stdlib, "stdlib_sha256": hashes[f"pyodide/{PYODIDE_VERSION}/{stdlib}"]},
         # The 1v1 referee the page uses unless the player sets another (web/js/online/prefs.js); "": none.
         "referee": os.environ.get("COINCHE_REFEREE_URL", "").strip(),
         # One id for the whole build: changes whenever any shipped byte does.

@@ -15,7 +15,8 @@
 //   --wheel PATH        install this wheel instead of the one named in DIST/build-info.json
 //   --no-snapshot       start Python afresh (about 0.5 s) instead of restoring the memory snapshot that
 //                       the first run saved in .cache/pyodide-VERSION-STDLIB-node.snapshot (about 0.3 s;
-//                       STDLIB: the start of python_stdlib.zip's sha256, whose directory the snapshot holds)
+//                       STDLIB: the start of the standard library zip's sha256, whose directory the snapshot
+//                       holds)
 //   --verbose           timings and Pyodide's own messages on stderr
 //
 // The current folder is mounted at the same path inside Pyodide and made the working directory, so relative
@@ -147,19 +148,22 @@ async function main() {
   const log = options.verbose ? (m) => process.stderr.write(`pyodide_node: ${m}\n`) : () => {};
   const current = path.join(options.dist, "js", "pyodide-current.mjs"); // names the versioned pyodide/ folder
   if (!existsSync(current)) fail(`${current} is missing: run \`make build\``);
-  const { indexURL } = await import(pathToFileURL(current).href);
+  // stdLibURL: the site's precompiled standard library (undefined while the build makes it: Pyodide's own)
+  const { indexURL, stdLibURL } = await import(pathToFileURL(current).href);
   const pyodideDir = fileURLToPath(indexURL).replace(/[\\/]$/, "");
   const started = performance.now();
   const elapsed = () => `${Math.round(performance.now() - started)} ms`;
 
   const { loadPyodide, version } = await import(pathToFileURL(path.join(pyodideDir, "pyodide.mjs")).href);
+  const stdlibPath = stdLibURL ? fileURLToPath(stdLibURL) : path.join(pyodideDir, "python_stdlib.zip");
   const config = {
     indexURL: pyodideDir + path.sep,
+    stdLibURL: stdlibPath,
     stdout: (line) => log(`[pyodide] ${line}`), // until the program runs: keep stdout for the program
     stderr: (line) => process.stderr.write(`${line}\n`),
   };
   // A snapshot holds zipimport's directory of the standard library: it is only good for the same bytes.
-  const stdlib = createHash("sha256").update(readFileSync(path.join(pyodideDir, "python_stdlib.zip"))).digest("hex");
+  const stdlib = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
   const snapshot = options.snapshot
     ? path.join(ROOT, ".cache", `pyodide-${version}-${stdlib.slice(0, 12)}-node.snapshot`) : null;
   const pyodide = await startPython(loadPyodide, config, snapshot, log);

@@ -22,7 +22,7 @@
 // script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js),
 // "coinche-engine make-snapshot" is the role above, "coinche-engine fresh" starts Python at once without
 // looking for a snapshot (the page knows none was saved).
-import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL } from "./pyodide-current.mjs";
+import { loadPyodide, version as PYODIDE_VERSION, indexURL as PYODIDE_URL, stdLibURL } from "./pyodide-current.mjs";
 
 const SITE = new URL("../", import.meta.url);
 // What a snapshot holds imported besides coinche.webapi: the bots and the deal records (replays).
@@ -93,12 +93,12 @@ async function sha256Hex(bytes) {
 async function startPython(saved) {
   progress("pyodide");
   if (saved) {
-    const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, _loadSnapshot: saved });
+    const pyodide = await loadPyodide({ indexURL: PYODIDE_URL, stdLibURL, _loadSnapshot: saved });
     pyodide.runPython("import random; random.seed()"); // the snapshot holds the generator's state
     timings.snapshot = "restored";
     return pyodide;
   }
-  return loadPyodide({ indexURL: PYODIDE_URL, _makeSnapshot: makingSnapshot });
+  return loadPyodide({ indexURL: PYODIDE_URL, stdLibURL, _makeSnapshot: makingSnapshot });
 }
 
 function fetchBuildInfo() {
