@@ -5,6 +5,8 @@ import hashlib
 import json
 import shutil
 import subprocess
+import tarfile
+import zipfile
 from pathlib import Path
 
 import pytest
@@ -123,3 +125,22 @@ def test_the_standard_library_is_named_by_its_content_and_the_stock_one_is_not_s
     assert f'export const stdLibURL = new URL("../{build_info["pyodide"]["url"]}{name}", import.meta.url).href;' in current
     boot = (ROOT / "dist" / "js" / "engine-boot.js").read_text()
     assert json.dumps(name) in boot and "@PYODIDE_STDLIB@" not in boot
+
+
+def test_precompiling_again_on_the_sites_own_library_finds_the_same_modules(build_info, tmp_path):
+    """tools/precompile_stdlib.py run on a Python that already reads the precompiled library (the site's, as
+    any run after a build does) takes the same modules as the build did, from their bytecode's names."""
+    stock = ROOT / ".cache" / "tmp-precompile" / "stock.zip"
+    stock.parent.mkdir(parents=True, exist_ok=True)  # under the repository, which Pyodide sees
+    out = stock.with_name("out.zip")
+    try:
+        with tarfile.open(ROOT / ".cache" / f"pyodide-{build_info['pyodide']['version']}.tgz") as tar:
+            stock.write_bytes(tar.extractfile("package/python_stdlib.zip").read())
+        done = pyodide_node("--no-snapshot", "tools/precompile_stdlib.py", str(stock.relative_to(ROOT)),
+                            str(out.relative_to(ROOT)))
+        assert done.returncode == 0, done.stderr
+        site = ROOT / "dist" / build_info["pyodide"]["url"] / build_info["pyodide"]["stdlib"]
+        compiled = [{name for name in zipfile.ZipFile(path).namelist() if name.endswith(".pyc")} for path in (out, site)]
+        assert len(compiled[0]) > 100 and compiled[0] == compiled[1]
+    finally:
+        shutil.rmtree(stock.parent, ignore_errors=True)

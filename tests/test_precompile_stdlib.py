@@ -65,11 +65,11 @@ def test_only_modules_loaded_from_the_library_are_taken(monkeypatch):
     fake.__file__ = "/lib/stock.zip/deep/fake_from_library.py"
     elsewhere = type(sys)("fake_elsewhere")
     elsewhere.__file__ = "/site-packages/fake_elsewhere.py"
-    compiled = type(sys)("fake_compiled")
+    compiled = type(sys)("fake_compiled")  # loaded from bytecode an earlier run made: its source is named
     compiled.__file__ = "/lib/stock.zip/fake_compiled.pyc"
     frozen = type(sys)("fake_frozen")  # a frozen module names its source in the library but never reads it
     frozen.__file__ = "/lib/stock.zip/fake_frozen.py"
     frozen.__spec__ = importlib.machinery.ModuleSpec("fake_frozen", None, origin="frozen")
     for module in (fake, elsewhere, compiled, frozen):
         monkeypatch.setitem(sys.modules, module.__name__, module)
-    assert precompile_stdlib.used_sources("/lib/stock.zip") == {"deep/fake_from_library.py"}
+    assert precompile_stdlib.used_sources("/lib/stock.zip") == {"deep/fake_from_library.py", "fake_compiled.py"}
