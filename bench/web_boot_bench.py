@@ -30,7 +30,6 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import tarfile
 import statistics
 import sys
 import tempfile
@@ -136,8 +135,7 @@ def with_stock_stdlib(dist: Path, site: Path) -> Path:
         raise SystemExit(f"bench: {tgz} is missing: run `make build`")
     shutil.copytree(dist, site)
     (site / "bench" / "stock").mkdir()
-    with tarfile.open(tgz) as tar:
-        (site / "bench" / "stock" / "python_stdlib.zip").write_bytes(tar.extractfile("package/python_stdlib.zip").read())
+    (site / "bench" / "stock" / "python_stdlib.zip").write_bytes(build.pyodide_file(tgz, "python_stdlib.zip"))
     return site
 
 

@@ -5,11 +5,14 @@ import hashlib
 import json
 import shutil
 import subprocess
-import tarfile
+import sys
 import zipfile
 from pathlib import Path
 
 import pytest
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from conftest import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tools" / "pyodide_node.mjs"
@@ -134,8 +137,8 @@ def test_precompiling_again_on_the_sites_own_library_finds_the_same_modules(buil
     stock.parent.mkdir(parents=True, exist_ok=True)  # under the repository, which Pyodide sees
     out = stock.with_name("out.zip")
     try:
-        with tarfile.open(ROOT / ".cache" / f"pyodide-{build_info['pyodide']['version']}.tgz") as tar:
-            stock.write_bytes(tar.extractfile("package/python_stdlib.zip").read())
+        build = load_tool("build_site")
+        stock.write_bytes(build.pyodide_file(build.CACHE / build.PYODIDE_TGZ, "python_stdlib.zip"))
         done = pyodide_node("--no-snapshot", "tools/precompile_stdlib.py", str(stock.relative_to(ROOT)),
                             str(out.relative_to(ROOT)))
         assert done.returncode == 0, done.stderr

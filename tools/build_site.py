@@ -195,25 +195,36 @@ def build_engine_wheel() -> Path:
     return wheel
 
 
+def precompiled_under_node(folder: str, inputs: str, name: str, what: str, arguments) -> Path:
+    """CACHE/folder/<key>/name, written by a script that Pyodide's own Python runs under Node
+    (tools/pyodide_node.mjs; the bytecode must be that exact Python's), or reused: key is a hash of `inputs`,
+    which names everything the result depends on; only the latest is kept. arguments(slot, partial) gives the
+    runner's arguments (the script writes `partial`; the slot is under the repository, which Pyodide sees)."""
+    key = hashlib.sha256(inputs.encode()).hexdigest()[:20]
+    slot = CACHE / folder / key
+    target = slot / name
+    if target.is_file():
+        say(f"{what}: bytecode for Pyodide's Python unchanged, reusing it ({key})")
+        return target
+    if slot.parent.exists():
+        shutil.rmtree(slot.parent)
+    slot.mkdir(parents=True)
+    partial = slot / (name + ".partial")
+    run(["node", str(ROOT / "tools" / "pyodide_node.mjs"), *arguments(slot, partial)],
+        f"precompile the {what} for Pyodide's Python", cwd=ROOT)
+    partial.rename(target)
+    return target
+
+
 def precompiled_wheel(wheel: Path, site: Path) -> Path:
     """The engine wheel with the bytecode of the site's own Python beside each module (tools/precompile_wheel.py,
     run by that Python under Node): the browser imports the engine without compiling it. Cached in
     .cache/engine-web/ under the wheel's hash, the Pyodide version and the script's hash."""
     script = ROOT / "tools" / "precompile_wheel.py"
-    key = hashlib.sha256(f"{sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}".encode()).hexdigest()[:20]
-    slot = CACHE / "engine-web" / key
-    target = slot / wheel.name
-    if target.is_file():
-        say(f"engine wheel: bytecode for Pyodide's Python unchanged, reusing it ({key})")
-        return target
-    if slot.parent.exists():  # only the latest is kept
-        shutil.rmtree(slot.parent)
-    slot.mkdir(parents=True)
-    partial = slot / (wheel.name + ".partial")
-    command = ["node", str(ROOT / "tools" / "pyodide_node.mjs"), "--dist", str(site), "--install", "none",
-               "--no-snapshot", str(script), str(wheel), str(partial), ENGINE_ZIP_PATH]
-    run(command, "precompile the engine for Pyodide's Python", cwd=ROOT)
-    partial.rename(target)
+    target = precompiled_under_node(
+        "engine-web", f"{sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}", wheel.name, "engine wheel",
+        lambda slot, partial: ["--dist", str(site), "--install", "none", "--no-snapshot", str(script), str(wheel),
+                               str(partial), ENGINE_ZIP_PATH])
     say(f"engine wheel: with bytecode, {human(wheel.stat().st_size)} -> {human(target.stat().st_size)}")
     return target
 
@@ -228,23 +239,17 @@ def precompiled_stdlib(site: Path, wheel: Path) -> str:
     script."""
     stdlib = site / "pyodide" / PYODIDE_VERSION / "python_stdlib.zip"
     script = ROOT / "tools" / "precompile_stdlib.py"
-    key = hashlib.sha256(
-        f"{sha256_of(stdlib)} {sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}".encode()).hexdigest()[:20]
-    slot = CACHE / "stdlib-web" / key
-    target = slot / stdlib.name
-    if target.is_file():
-        say(f"standard library: bytecode for Pyodide's Python unchanged, reusing it ({key})")
-    else:
-        if slot.parent.exists():  # only the latest is kept
-            shutil.rmtree(slot.parent)
-        slot.mkdir(parents=True)
-        stock, partial = slot / "stock.zip", slot / (stdlib.name + ".partial")
-        shutil.copy2(stdlib, stock)  # under the repository, which Pyodide sees (the site may be elsewhere)
-        command = ["node", str(ROOT / "tools" / "pyodide_node.mjs"), "--dist", str(site), "--install", "unpack",
-                   "--wheel", str(wheel), "--no-snapshot", str(script), str(stock), str(partial)]
-        run(command, "precompile the standard library for Pyodide's Python", cwd=ROOT)
-        stock.unlink()
-        partial.rename(target)
+
+    def arguments(slot: Path, partial: Path) -> list[str]:
+        stock = slot / "stock.zip"
+        shutil.copy2(stdlib, stock)  # the site may be outside the repository, which Pyodide sees
+        return ["--dist", str(site), "--install", "unpack", "--wheel", str(wheel), "--no-snapshot", str(script),
+                str(stock), str(partial)]
+
+    target = precompiled_under_node(
+        "stdlib-web", f"{sha256_of(stdlib)} {sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}", stdlib.name,
+        "standard library", arguments)
+    (target.parent / "stock.zip").unlink(missing_ok=True)  # arguments()'s copy, once the step has run
     name = f"python_stdlib-{sha256_of(target)[:16]}.zip"
     say(f"standard library: with bytecode, {human(stdlib.stat().st_size)} -> {human(target.stat().st_size)} ({name})")
     shutil.copy2(target, stdlib.with_name(name))
@@ -275,18 +280,23 @@ def wheel_version(wheel: Path) -> str:
     raise BuildError(f"{wheel.name}: no Version in its METADATA")
 
 
+def pyodide_file(tgz: Path, name: str) -> bytes:
+    """A file of the Pyodide package (`npm pack`'s tgz), as it is released."""
+    with tarfile.open(tgz) as tar:
+        try:
+            member = tar.extractfile(f"package/{name}")
+        except KeyError:
+            member = None
+        if member is None:
+            raise BuildError(f"{tgz.name} has no package/{name}: is PYODIDE_FILES right for this version?")
+        return member.read()
+
+
 def vendor_pyodide(tgz: Path, micropip: Path, dest: Path) -> dict:
     """Copy the boot files and micropip into dest; ship a lock file that lists what is shipped."""
     dest.mkdir(parents=True)
-    with tarfile.open(tgz) as tar:
-        for name in PYODIDE_FILES:
-            try:
-                member = tar.extractfile(f"package/{name}")
-            except KeyError:
-                member = None
-            if member is None:
-                raise BuildError(f"{tgz.name} has no package/{name}: is PYODIDE_FILES right for this version?")
-            (dest / name).write_bytes(member.read())
+    for name in PYODIDE_FILES:
+        (dest / name).write_bytes(pyodide_file(tgz, name))
     lock_path = dest / "pyodide-lock.json"
     lock = json.loads(lock_path.read_text())
     if lock["packages"].get("micropip", {}).get("version") != MICROPIP_VERSION:

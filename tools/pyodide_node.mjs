@@ -163,9 +163,9 @@ async function main() {
     stderr: (line) => process.stderr.write(`${line}\n`),
   };
   // A snapshot holds zipimport's directory of the standard library: it is only good for the same bytes.
-  const stdlib = createHash("sha256").update(readFileSync(stdlibPath)).digest("hex");
+  const stdlibHash = () => createHash("sha256").update(readFileSync(stdlibPath)).digest("hex").slice(0, 12);
   const snapshot = options.snapshot
-    ? path.join(ROOT, ".cache", `pyodide-${version}-${stdlib.slice(0, 12)}-node.snapshot`) : null;
+    ? path.join(ROOT, ".cache", `pyodide-${version}-${stdlibHash()}-node.snapshot`) : null;
   const pyodide = await startPython(loadPyodide, config, snapshot, log);
   log(`Pyodide ${pyodide.version} ready after ${elapsed()}`);
 

@@ -15,8 +15,9 @@
   // A first visit (no snapshot saved, no service worker yet): Pyodide's two big files start downloading now,
   // a few round trips before the worker asks for them, into the HTTP cache the worker then reads (the same
   // URLs; the files are cached as immutable; e2e/test_boot.py checks each travels once). The build writes the
-  // version and the standard library's name in (tools/build_site.py). blob(): the body goes to the browser's blob store without passing
-  // through this page's JavaScript chunk by chunk (read so, it took some 70 ms of the page's main thread).
+  // version and the standard library's name in (tools/build_site.py). blob(): the body goes to the browser's
+  // blob store without passing through this page's JavaScript chunk by chunk (read so, it took some 70 ms of
+  // the page's main thread).
   if (!saved && !navigator.serviceWorker?.controller) {
     for (const name of ["pyodide.asm.wasm", "@PYODIDE_STDLIB@"]) {
       fetch(new URL(`../pyodide/${"@PYODIDE_VERSION@"}/${name}`, here))

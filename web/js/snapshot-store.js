@@ -3,8 +3,9 @@
 // and importing the engine again.
 //
 // One entry per Pyodide version, saved with what it holds (engine-worker.js snapshotOf: the sha256 of the
-// engine wheel and of the standard library); storing one deletes the others. Every failure here is quiet and means "no snapshot": where the Cache Storage is missing or refuses
-// (private modes, quota), Python starts as usual.
+// engine wheel and of the standard library); storing one deletes the others. Every failure here is quiet and
+// means "no snapshot": where the Cache Storage is missing or refuses (private modes, quota), Python starts as
+// usual.
 
 const CACHE_NAME = "coinche-pyodide-snapshots";
 const SIZE_HEADER = "X-Snapshot-Bytes";
@@ -17,13 +18,18 @@ const STORED_HEADER = "X-Snapshot-Stored"; // the packed entry's length
 // last page of the snapshot may be short).
 const PAGE = 65536;
 
+// The length of page number `page` of a snapshot of `length` bytes (the last one may be short).
+function pageLength(length, page) {
+  return Math.min(PAGE, length - page * PAGE);
+}
+
 export function pack(bytes) {
   if (bytes.byteOffset % 4) bytes = bytes.slice(); // read four bytes at a time below
   const pages = Math.ceil(bytes.length / PAGE);
   const kept = [];
   for (let page = 0; page < pages; page++) {
     const start = page * PAGE;
-    const end = Math.min(start + PAGE, bytes.length);
+    const end = start + pageLength(bytes.length, page);
     const words = new Uint32Array(bytes.buffer, bytes.byteOffset + start, (end - start) >> 2);
     let zero = words.every((word) => word === 0);
     for (let i = start + words.length * 4; zero && i < end; i++) zero = bytes[i] === 0;
@@ -31,7 +37,7 @@ export function pack(bytes) {
   }
   const head = 8 + 4 * kept.length;
   let size = head;
-  for (const page of kept) size += Math.min(PAGE, bytes.length - page * PAGE);
+  for (const page of kept) size += pageLength(bytes.length, page);
   const packed = new Uint8Array(size);
   const view = new DataView(packed.buffer);
   view.setUint32(0, bytes.length, true);
@@ -39,7 +45,7 @@ export function pack(bytes) {
   let at = head;
   kept.forEach((page, i) => {
     view.setUint32(8 + 4 * i, page, true);
-    const chunk = bytes.subarray(page * PAGE, Math.min((page + 1) * PAGE, bytes.length));
+    const chunk = bytes.subarray(page * PAGE, page * PAGE + pageLength(bytes.length, page));
     packed.set(chunk, at);
     at += chunk.length;
   });
@@ -59,7 +65,7 @@ export function unpack(buffer) {
   let previous = -1;
   for (let i = 0; i < count; i++) {
     const page = view.getUint32(8 + 4 * i, true);
-    const size = Math.min(PAGE, length - page * PAGE);
+    const size = pageLength(length, page);
     if (page <= previous || size <= 0 || at + size > buffer.byteLength) return null;
     bytes.set(new Uint8Array(buffer, at, size), page * PAGE);
     at += size;
