@@ -20,7 +20,11 @@ navigation start, read from the pages' own marks:
 - engine ready: the table's engine worker answering ("engine-worker-ready", web/js/engine.js);
 - cards dealt: the first hand on screen ("cards-dealt", web/js/table/game.js), "Play coinche" having been
   pressed as soon as the home screen showed it;
-- player can act: the player's first turn drawn, the bidding panel open ("player-can-act").
+- player can act: the player's first turn drawn, the bidding panel open ("player-can-act");
+- engine's deal drawn: the engine's answer to the new match on screen ("match-ready"). Pressed while the engine
+  boots, *Play* draws at once a first deal that the engine dealt when the site was built (first-deals.json,
+  tools/first_deals.py) and the engine deals the same cards once it is up: "cards dealt" and "player can act"
+  then come before "engine ready", and a call made meanwhile is sent when the engine's deal is drawn.
 
 Prints the medians and the ratios to the bare boot of the same kind of visit (cold to cold, warm to warm),
 with the machine's load average, since other work on the machine slows every figure.
@@ -50,8 +54,10 @@ MARKS = """() => Object.fromEntries(performance.getEntries()
 HAS_MARK = "(name) => performance.getEntriesByName(name).length > 0"
 SNAPSHOT_SAVED = "async (name) => (await (await caches.open(name)).keys()).length > 0"
 SW_READY = "async () => Boolean((await navigator.serviceWorker.getRegistration())?.active)"
-COLUMNS = {"bare": "pyodide-ready", "engine": "engine-worker-ready", "dealt": "cards-dealt", "act": "player-can-act"}
-TITLES = {"bare": "bare Pyodide", "engine": "engine ready", "dealt": "cards dealt", "act": "player can act"}
+COLUMNS = {"bare": "pyodide-ready", "engine": "engine-worker-ready", "dealt": "cards-dealt", "act": "player-can-act",
+           "answered": "match-ready"}
+TITLES = {"bare": "bare Pyodide", "engine": "engine ready", "dealt": "cards dealt", "act": "player can act",
+          "answered": "engine's deal drawn"}
 GOALS = {("cold", "dealt"): 1.05, ("cold", "act"): 1.15, ("warm", "dealt"): 0.5, ("warm", "act"): 1.0}
 
 
@@ -96,7 +102,9 @@ def visit_table(context, url: str, cold: bool) -> dict[str, float]:
         page.goto(url)
         page.locator("#btn-play-coinche").click()
         poll(page, HAS_MARK, "player-can-act", 120, "the table")
+        poll(page, HAS_MARK, "match-ready", 120, "the engine's first deal")
         marks = {**page.evaluate(MARKS), "phases": page.evaluate(TABLE_PHASES)}
+        marks["preview"] = "first-deal-drawn" in marks
         if cold:
             poll(page, SNAPSHOT_SAVED, SNAPSHOTS, 60, "the Pyodide snapshot")
             poll(page, SW_READY, None, 60, "the service worker")
@@ -169,7 +177,7 @@ def bench(args, site: Path) -> int:
     def table(context, kind):
         marks = visit_table(context, url, kind == "cold")
         return {**{column: marks[mark] / 1000 for column, mark in COLUMNS.items() if column != "bare"},
-                **phases("table", marks)}
+                "preview": float(marks["preview"]), **phases("table", marks)}
 
     def phases(page, marks):
         return {f"{page}:{name}": value / 1000 for name, value in marks["phases"].items()}
@@ -197,12 +205,16 @@ def bench(args, site: Path) -> int:
     for kind in ("cold", "warm"):
         bare_s = median(samples.get((kind, "bare"), []))
         parts = []
-        for column in ("engine", "dealt", "act"):
+        for column in ("engine", "dealt", "act", "answered"):
             ratio = median(samples.get((kind, column), [])) / bare_s
             goal = GOALS.get((kind, column))
             verdict = "" if goal is None else f" (<= {goal:.2f}: {'met' if ratio <= goal else 'MISSED'})"
             parts.append(f"{TITLES[column]} {ratio:.2f}x{verdict}")
         print(f"  {'first visit' if kind == 'cold' else 'later visit'}: " + "; ".join(parts))
+    for kind in ("cold", "warm"):
+        drawn = samples.get((kind, "preview"), [])
+        print(f"  {'first visits' if kind == 'cold' else 'later visits'} that drew the build's first deal before the "
+              f"engine dealt it: {sum(drawn):.0f} of {len(drawn)}")
 
     # Each run's table against the bare boot of the same run (the two profiles back to back): the drift of
     # the machine between runs cancels; the spread says how far one run's figure can be trusted.

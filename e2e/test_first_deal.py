@@ -2,6 +2,7 @@
 speak after them still take their time, one readable call after another at the chosen speed."""
 from __future__ import annotations
 
+import json
 import time
 
 from playwright.sync_api import expect
@@ -67,3 +68,124 @@ def test_after_the_player_the_bots_call_one_at_a_time_at_the_chosen_speed(guarde
     times = [clicked] + [seen[pos] for pos in order]
     gaps = [b - a for a, b in zip(times, times[1:])]
     assert min(gaps) >= 0.9 * NORMAL_BOT_MS / 1000, gaps
+
+
+# ---------------------------------------------------------------- the build's first deal, while the engine boots
+# first-deals.json (tools/first_deals.py): deals the engine dealt when the site was built. Play pressed while
+# the engine boots draws one at once; the engine deals the same seed once it is up. The tests hold the engine
+# wheel's download, so that the engine cannot be up before they say.
+SAVED = "() => localStorage.getItem('coinche.match')"
+HAND = "() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card).sort()"
+
+
+def hold_the_engine(page) -> list:
+    held: list = []
+    page.route("**/wheels/**", lambda route: held.append(route))  # the worker's download of the engine waits in `held`
+    return held
+
+
+def release(held: list) -> None:
+    for route in held:
+        route.continue_()
+
+
+def first_deals(page, site_url) -> dict:
+    return page.evaluate("async (url) => (await fetch(url)).json()", site_url + "first-deals.json")
+
+
+def test_play_while_the_engine_boots_draws_a_deal_of_the_build_and_holds_the_players_call(guarded_page, site_url):
+    page = guarded_page
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    pass_button = page.locator('#bidding [data-call="pass"]')
+    expect(pass_button).to_be_enabled(timeout=BOOT_MS)
+    assert page.evaluate("() => document.body.dataset.state") == "loading"  # before the engine is up
+    assert {"cards-dealt", "player-can-act", "first-deal-drawn"} <= set(page.evaluate(MARKS))
+    drawn = page.evaluate(HAND)
+    deals = first_deals(page, site_url)["deals"]["coinche"]
+    matching = [d for d in deals if sorted(d["state"]["deal"]["hand"]) == drawn]
+    assert len(matching) == 1, drawn
+    assert len(deals) == 64 and len({d["deal_seed"] for d in deals}) == 64
+
+    pass_button.click()  # held by the page: the engine is not up
+    expect(page.locator(".toast", has_text="Your call is kept")).to_be_visible()
+    expect(page.locator("#bidding")).to_be_hidden()
+    assert page.evaluate(SAVED) is None  # nothing saved that the engine did not deal
+    release(held)
+
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    state = page.evaluate(STATE)
+    assert state["deal_seed"] == matching[0]["deal_seed"]  # the engine dealt the seed that was drawn
+    assert sorted(state["deal"]["hand"]) == drawn
+    assert state["deal"]["calls"][0] == [0, "pass"]  # the held call reached the engine
+    expect(page.locator(".toast", has_text="Your call is kept")).to_have_count(0)
+    saved = json.loads(page.evaluate(SAVED))
+    assert saved["settings"]["deal_seed"] == matching[0]["deal_seed"] and saved["actions"][0] == "pass"
+    # The match seed is the engine's own: the build's first deals do not fix the deals that follow.
+    assert saved["settings"]["seed"] != matching[0]["state"]["settings"]["seed"]
+
+
+def test_a_first_deal_that_the_engine_does_not_deal_gives_way_to_the_engines_and_its_held_call_is_dropped(
+        page, site_url):
+    # (not guarded_page: the page warns on the console that the deals differ)
+    held = hold_the_engine(page)
+    warnings: list[str] = []
+    page.on("console", lambda message: message.type == "warning" and warnings.append(message.text))
+
+    def forged(route):
+        file = route.fetch().json()
+        for deal in file["deals"]["coinche"]:  # each drawn hand is not the one its seed deals
+            deal["state"]["deal"]["hand"] = ["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As"]
+        route.fulfill(json=file)
+
+    page.route("**/first-deals.json", forged)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    assert page.evaluate(HAND) == sorted(["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As"])
+    page.locator('#bidding [data-call="pass"]').click()
+    release(held)
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    state = page.evaluate(STATE)
+    assert state["deal"]["calls"] == []  # the call made on other cards never reached the engine
+    assert page.evaluate(HAND) == sorted(state["deal"]["hand"])  # the engine's cards are on screen
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled()  # the player calls again, on them
+    assert any("first deal" in text for text in warnings), warnings
+
+
+def test_other_settings_than_the_builds_wait_for_the_engine_to_deal(guarded_page, site_url):
+    page = guarded_page
+    page.add_init_script("localStorage.setItem('coinche.settings', JSON.stringify({ target: 501 }))")
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator("#boot-waiting")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#table")).to_be_hidden()  # no deal of the build for a 501-point match
+    release(held)
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    assert "first-deal-drawn" not in page.evaluate(MARKS)
+    assert page.evaluate(STATE)["target"] == 501
+
+
+def test_leaving_the_builds_first_deal_before_the_engine_deals_saves_nothing(guarded_page, site_url):
+    page = guarded_page
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    page.locator("#btn-menu").click()
+    page.locator("#btn-quit").click()
+    expect(page.locator("#home")).to_be_visible()
+    release(held)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_timeout(300)
+    expect(page.locator("#home")).to_be_visible()  # the engine's late answer does not open the table
+    assert page.evaluate(SAVED) is None
+    expect(page.locator("#btn-resume")).to_be_hidden()
+    page.locator("#btn-play-classic").click()  # and a new match starts as usual
+    expect(page.locator("#table")).to_be_visible(timeout=BOOT_MS)
+    expect(page.locator("#bidding button:enabled").first).to_be_visible(timeout=BOOT_MS)
+    assert page.evaluate(STATE)["variant"] == "classic"

@@ -20,8 +20,9 @@ Steps, each printed as it runs:
    python_stdlib-<hash>.zip with the bytecode of every module the site imports instead of their sources,
    tools/precompile_stdlib.py, cached in .cache/stdlib-web/: Python starts without compiling its own
    library; named by its content, since every file under pyodide/ is cached as immutable), the engine wheel
-   (wheels/<hash>/), build-info.json (engine version, wheel URL and hash, sha256 of every file), and the
-   service worker's precache list written into dist/sw.js (tools/precache.py).
+   (wheels/<hash>/), the first deals that a first visit draws while its engine starts, dealt by that wheel
+   (first-deals.json, tools/first_deals.py), build-info.json (engine version, wheel URL and hash, sha256
+   of every file), and the service worker's precache list written into dist/sw.js (tools/precache.py).
 4. Sizes: dist in total and what a first visit transfers (the service worker and all it precaches) as
    served (tools/serve.py's encodings, Netlify's: text and WebAssembly compressed), against FIRST_VISIT_GOAL.
 
@@ -69,6 +70,9 @@ ENGINE_PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in"
 ENGINE_IGNORE = ("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
 # 1980-01-01, the earliest date a zip can hold: wheel bytes depend on the sources only.
 SOURCE_DATE_EPOCH = "315532800"
+
+# The engine's first deals for a first visit's preview (web/js/main.js reads it; tools/first_deals.py)
+FIRST_DEALS = "first-deals.json"
 
 # What a first visit may download at most, compressed: the pages, Pyodide, the engine, all precached.
 FIRST_VISIT_GOAL = 8_000_000
@@ -366,9 +370,9 @@ def bundle_styles(page: Path, bundle: str) -> None:
 def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     """Fill the empty folder out with the site; return its build-info."""
     shutil.copytree(ROOT / "web", out)
-    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs")
+    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs", FIRST_DEALS)
     if any((out / name).exists() for name in made):
-        raise BuildError("web/ must not hold pyodide/, wheels/, build-info.json or js/pyodide-current.mjs: the build makes them")
+        raise BuildError(f"web/ must not hold any of {', '.join(made)}: the build makes them")
     # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
     # reaches it through js/pyodide-current.mjs, which is revalidated like any script.
     info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
@@ -389,6 +393,10 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
     (out / wheel_url).parent.mkdir(parents=True)
     shutil.copy2(wheel, out / wheel_url)
+    # The first deals a first visit draws while its engine starts, dealt by this very wheel (tools/first_deals.py)
+    run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(out / wheel_url), str(out / FIRST_DEALS)],
+        "first deals")
+    say(f"first deals: {FIRST_DEALS} ({human((out / FIRST_DEALS).stat().st_size)})")
 
     hashes = file_hashes(out)
     build_info = {

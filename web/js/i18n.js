@@ -64,7 +64,7 @@ export function cardShort(code) {
 
 function localiseParam(name, value) {
   if (name === "card" || name === "over") return cardName(value);
-  if (name === "suit" || name === "trump") return suitName(value);
+  if (name === "suit" || name === "trump") return value ? suitName(value) : "";
   if (name === "call") return callName(value);
   return value;
 }

@@ -23,7 +23,33 @@ const restWanted = new Promise((resolve) => (restAsked = resolve));
 function loadRest() {
   rest ??= { game: import("./table/game.js"), online: import("./online/online.js"), pwa: import("./pwa.js") };
   restAsked(rest);
+  if (document.body.dataset.state === "loading") loadFirstDeals();
   return rest;
+}
+
+// The first deals that the build had the engine deal (first-deals.json, tools/first_deals.py): a match started
+// while the engine boots shows one of them at once, and the engine deals the same cards (its seed) as soon as
+// it is up. null if the file cannot be had: the table then waits for the engine, as it always could.
+const FIRST_DEALS_FORMAT = "coinche-first-deals/1";
+let firstDeals = null;
+function loadFirstDeals() {
+  firstDeals ??= fetch(new URL("first-deals.json", document.baseURI))
+    .then((response) => (response.ok ? response.json() : null))
+    .then((file) => (file?.format === FIRST_DEALS_FORMAT ? file : null))
+    .catch(() => null);
+  return firstDeals;
+}
+
+// One of those deals for a new match with these settings, picked at random, or null: none for other settings
+// than the ones it was dealt with, none once the engine answers (it deals at once then).
+async function firstDealFor({ variant, target, level }) {
+  if (document.body.dataset.state !== "loading") return null;
+  const file = await loadFirstDeals();
+  const deals = file?.deals?.[variant];
+  if (document.body.dataset.state !== "loading" || !Array.isArray(deals) || !deals.length || file.settings?.target !== target || file.settings?.level !== level) {
+    return null;
+  }
+  return deals[crypto.getRandomValues(new Uint32Array(1))[0] % deals.length];
 }
 const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
 
@@ -185,9 +211,16 @@ async function startNew(variant = settings.variant) {
   try {
     // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
     const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-    // The table shows with its cards: an empty table drawn first would hold up the engine's answer.
-    await (await loadGame()).newMatch({ variant, target: settings.target, level: settings.level, seed },
-      () => show("table"));
+    const options = { variant, target: settings.target, level: settings.level, seed };
+    // While the engine boots, a first deal it dealt at build time is drawn at once (the engine deals the
+    // same cards when it is up). The table shows with its cards: an empty table drawn first would hold up
+    // the engine's answer.
+    const [first, table] = await Promise.all([seed === undefined ? firstDealFor(options) : null, loadGame()]);
+    // Once the table shows, another start may follow (the player left the build's first deal for the home).
+    await table.newMatch(options, () => {
+      starting = false;
+      show("table");
+    }, first);
   } catch (error) {
     failStart(error);
   } finally {

@@ -30,6 +30,9 @@ export class Game {
   #stopped = false;
   #gen = 0; // bumped by every start and stop: work begun for an older match is dropped
   #busy = false; // the player's action is on its way
+  #previewing = false; // the build's first deal is drawn, the engine has not answered yet (newMatch)
+  #held = null; // the call the player made on it
+  #heldNote = null; // the toast that says it is kept
   #handDealt = -1;
   #onExit;
 
@@ -65,15 +68,65 @@ export class Game {
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
-  // show(): called once the engine has answered, just before the table is drawn.
-  async newMatch({ variant, target, level, seed }, show = () => {}) {
+  // show(): called just before the table is drawn: once the engine has answered, or at once with `first`.
+  // first: {deal_seed, state}, a first deal the engine dealt at build time (first-deals.json), for a match
+  // asked for while the engine boots: its state is drawn at once and the engine deals the same seed. The
+  // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
+  async newMatch({ variant, target, level, seed }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
     if (seed !== undefined) args.seed = String(seed);
+    if (first) args.deal_seed = first.deal_seed;
     performance.mark("new-match-asked");
-    const answer = await this.#engine.call("new_match", args);
-    show();
-    this.#start(answer);
+    const asked = this.#engine.call("new_match", args);
+    let gen = null;
+    if (first) {
+      show();
+      gen = this.#preview(first.state);
+    }
+    let answer;
+    try {
+      answer = await asked;
+    } catch (error) {
+      if (first && gen === this.#gen) this.#forgetPreview();
+      throw error;
+    }
+    if (!first) {
+      show();
+      return this.#start(answer);
+    }
+    if (!this.#live(gen)) return undefined; // the player left the table meanwhile
+    let held = this.#held;
+    this.#forgetPreview();
+    if (!sameDeal(first.state, answer.state)) {
+      console.warn("first deal: the engine dealt other cards than first-deals.json; its own are shown");
+      held = null;
+    }
+    return this.#start(answer, { held, drawn: true });
+  }
+
+  // The build's first deal drawn while the engine boots: nothing saved, no bot moves, no coach (it asks the
+  // engine); returns the generation it belongs to.
+  #preview(state) {
+    this.#gen += 1;
+    this.#stopped = false;
+    this.#previewing = true;
+    this.#held = null;
+    this.#lastTrick = null;
+    this.#handDealt = state.deal_index; // no cards flying in: the table holds still while Python starts
+    this.#view.clearBubbles();
+    this.#view.renderTrick([], 0);
+    this.#render(state);
+    performance.mark("first-deal-drawn");
+    return this.#gen;
+  }
+
+  #forgetPreview() {
+    this.#previewing = false;
+    this.#held = null;
+    this.#heldNote?.remove();
+    this.#heldNote = null;
+    this.#busy = false;
   }
 
   async resume(snapshot) {
@@ -99,22 +152,27 @@ export class Game {
     this.#view.names = names;
   }
 
-  #start(answer) {
+  // After the build's first deal (newMatch): drawn, its cards are already on screen; held, the call the player
+  // made on it, sent now that the engine has dealt the same deal.
+  #start(answer, { held = null, drawn = false } = {}) {
     performance.mark("match-ready");
+    this.#previewing = false;
     this.#gen += 1;
     this.#stopped = false;
     this.#lastTrick = null;
-    this.#handDealt = -1;
+    if (!drawn) this.#handDealt = -1;
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#save(answer);
     this.#render(answer.state);
-    this.run();
+    if (held) this.#call(held);
+    else this.run();
   }
 
   stop() {
     this.#gen += 1;
     this.#stopped = true;
+    if (this.#previewing) this.#forgetPreview();
     for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
   }
 
@@ -178,6 +236,11 @@ export class Game {
     this.#busy = true;
     this.#bidding.hide();
     this.#coachLine.hidden = true;
+    if (this.#previewing) {
+      this.#held = call; // sent by #start once the engine has dealt
+      this.#heldNote = this.#view.toast(t("table.call_held"), { ms: 10_000 });
+      return;
+    }
     const gen = this.#gen;
     try {
       const answer = await this.#engine.call("act", { action: call });
@@ -354,7 +417,7 @@ export class Game {
     line.hidden = true;
     line.dataset.kind = "";
     this.#view.root.dataset.coach = this.#settings.coach ? "on" : "off";
-    if (!this.#settings.coach || !myTurn) return;
+    if (!this.#settings.coach || !myTurn || this.#previewing) return;
     if (deal.phase === "play") {
       const text = playAdvice(deal.ruling);
       if (!text) return;
@@ -427,6 +490,22 @@ function coachReason(advice) {
     suit,
     points,
   });
+}
+
+// Whether the engine's state shows the same first deal as the build's (first-deals.json): the same seed,
+// dealer, hand and calls open to the player. The match seeds differ (the engine draws its own).
+function sameDeal(drawn, dealt) {
+  const key = (state) => canonical([state.variant, state.target, state.deal_seed, state.deal]);
+  return key(drawn) === key(dealt);
+}
+
+// JSON text with every object's keys sorted: the same value gives the same text whatever its keys' order.
+function canonical(value) {
+  if (Array.isArray(value)) return `[${value.map(canonical).join(",")}]`;
+  if (value && typeof value === "object") {
+    return `{${Object.keys(value).sort().map((k) => `${JSON.stringify(k)}:${canonical(value[k])}`).join(",")}}`;
+  }
+  return JSON.stringify(value);
 }
 
 // Performance marks read by bench/web_boot_bench.py: the first hand on screen, the player's first turn.

@@ -1,0 +1,81 @@
+"""tools/first_deals.py: the first deals a first visit draws while its engine boots are the engine's own answers,
+and the engine deals the same cards for their seed in a match with any other match seed (what the page relies
+on when it sends ``new_match(deal_seed=...)`` and compares)."""
+from __future__ import annotations
+
+import importlib.util
+import json
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+from coinche import webcommands
+
+ROOT = Path(__file__).resolve().parent.parent
+spec = importlib.util.spec_from_file_location("first_deals", ROOT / "tools" / "first_deals.py")
+first_deals = importlib.util.module_from_spec(spec)
+spec.loader.exec_module(first_deals)
+
+# What the page compares (web/js/table/game.js sameDeal): the build's state against the engine's answer.
+COMPARED = ("variant", "target", "deal_seed", "deal")
+
+
+@pytest.fixture(scope="module")
+def content() -> dict:
+    return first_deals.first_deals("0" * 64, per_variant=12)
+
+
+def test_each_variant_has_its_count_of_distinct_seeds(content):
+    assert content["format"] == first_deals.FORMAT
+    assert content["settings"] == {"target": 1000, "level": "normal"}
+    seeds = [deal["deal_seed"] for variant in first_deals.VARIANTS for deal in content["deals"][variant]]
+    assert [len(content["deals"][v]) for v in first_deals.VARIANTS] == [12, 12]
+    assert len(set(seeds)) == len(seeds)
+    assert all(seed.isdigit() and int(seed) < 2**64 for seed in seeds)
+
+
+@pytest.mark.parametrize("variant", first_deals.VARIANTS)
+def test_the_engine_deals_the_same_first_deal_for_the_seed_whatever_the_match_seed(content, variant):
+    for entry in content["deals"][variant]:
+        drawn = entry["state"]
+        assert drawn["variant"] == variant and drawn["deal_seed"] == entry["deal_seed"]
+        for match_seed in (None, "another match", "0123456789abcdef"):
+            dealt = webcommands.new_match(variant=variant, seed=match_seed, deal_seed=entry["deal_seed"])["state"]
+            assert {k: dealt[k] for k in COMPARED} == {k: drawn[k] for k in COMPARED}
+
+
+@pytest.mark.parametrize("variant", first_deals.VARIANTS)
+def test_each_first_deal_opens_on_the_players_call_with_the_engines_legal_calls(content, variant):
+    for entry in content["deals"][variant]:
+        deal = entry["state"]["deal"]
+        assert deal["phase"] == "auction" and deal["current_player"] == 0 and deal["dealer"] == 3
+        assert deal["calls"] == [] and "pass" in deal["legal"]
+        assert len(deal["hand"]) == (8 if variant == "coinche" else 5)
+
+
+def test_the_same_wheel_gives_the_same_deals_and_another_wheel_others():
+    assert first_deals.deal_seeds("a" * 64, "coinche", 4) == first_deals.deal_seeds("a" * 64, "coinche", 4)
+    assert first_deals.deal_seeds("a" * 64, "coinche", 4) != first_deals.deal_seeds("b" * 64, "coinche", 4)
+    assert first_deals.deal_seeds("a" * 64, "coinche", 4) != first_deals.deal_seeds("a" * 64, "classic", 4)
+
+
+def test_the_script_imports_the_engine_from_the_wheel_it_is_given(tmp_path):
+    wheel = tmp_path / "coinche-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:  # the engine's sources as a zip, as a wheel holds them
+        for path in (ROOT / "engine" / "coinche").rglob("*.py"):
+            archive.write(path, path.relative_to(ROOT / "engine").as_posix())
+    out = tmp_path / "first-deals.json"
+    subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(wheel), str(out),
+                    "--per-variant", "3"], check=True)
+    written = json.loads(out.read_text())
+    assert [len(written["deals"][v]) for v in first_deals.VARIANTS] == [3, 3]
+    # An archive that is not the engine: refused, not silently replaced by an installed copy.
+    empty = tmp_path / "empty.whl"
+    with zipfile.ZipFile(empty, "w") as archive:
+        archive.writestr("other/__init__.py", "")
+    refused = subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(empty), str(out)],
+                             capture_output=True, text=True)
+    assert refused.returncode != 0
