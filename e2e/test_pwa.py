@@ -78,6 +78,31 @@ def test_the_service_worker_controls_the_site_and_serves_start_url_offline(guard
     assert navigated.status == 200 and navigated.from_service_worker
 
 
+# What answered each request of the page and of its workers: the static route's source ("cache": the browser
+# itself, from the precache) or the service worker's fetch handler ("fetch-event"), as resource timing reports it.
+SOURCES = """() => Object.fromEntries(performance.getEntriesByType('resource')
+    .map((e) => [new URL(e.name).pathname, e.workerMatchedSourceType ?? null]))"""
+
+
+def test_a_later_visit_gets_the_precached_files_from_the_cache_without_running_the_service_worker(
+        guarded_page, site_url, context):
+    page = guarded_page
+    page.goto(site_url)
+    boot_ready(page)
+    wait_for_control(page)
+    page.goto(site_url + "?from=test")  # a navigation with a query: the fetch handler's (index.html)
+    boot_ready(page)
+    sources = page.evaluate(SOURCES)
+    for path in ("/js/engine-boot.js", "/js/main.js", "/css/index.css"):
+        assert sources.get(path) == "cache", (path, sources)
+    navigation = page.evaluate("() => performance.getEntriesByType('navigation')[0].workerMatchedSourceType ?? null")
+    assert navigation == "fetch-event"
+    context.set_offline(True)  # and what the routes answer needs no network
+    page.goto(site_url + "rules.html")
+    expect(page.locator("main h1")).to_be_visible()
+    assert page.evaluate(SOURCES).get("/js/rules.js") == "cache"
+
+
 def test_chromium_finds_the_site_installable(browser_type, browser_type_launch_args, site_url, tmp_path):
     """Chromium's own verdict (DevTools' installability errors), in a real profile: Playwright's usual
     contexts are incognito, where nothing is installable."""

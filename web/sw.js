@@ -11,7 +11,10 @@
 //   activate - deletes every older precache, then takes control of the open pages.
 // Requests: same-origin GETs only. A precached file is answered from the cache (cache first, the cache
 // being consistent with itself); a navigation to a page of the site gets the cached page (its query string
-// ignored); anything else goes to the network.
+// ignored); anything else goes to the network. Where the browser has static routes (InstallEvent.addRoutes,
+// Chromium 123+), a request without a query string that is not a navigation is answered from this release's
+// cache by the browser itself, without running this script (the network if the cache lacks it): a later
+// visit's scripts and Pyodide's files no longer wait for this worker, one request after another.
 /* PRECACHE */ const PRECACHE = { version: "dev", files: {} }; /* END PRECACHE */
 
 const PREFIX = "coinche-precache-";
@@ -73,8 +76,30 @@ async function precache() {
   await Promise.all([lane(), lane(), lane(), lane()]);
 }
 
+// The static routes: navigations come to the fetch handler (a judge link has a query), and so do a folder's
+// URL ("./" is index.html) and any request with a query (not precached); the rest of the site's GETs are
+// looked up in this release's cache. (No regular expression: static routes refuse them.)
+function staticRoutes() {
+  const scope = SCOPE.pathname.replace(/[:*?+(){}\\]/g, "\\$&"); // literal in a URL pattern
+  const site = (pathname, more = {}) => new URLPattern({
+    protocol: SCOPE.protocol.slice(0, -1), hostname: SCOPE.hostname, port: SCOPE.port, pathname, ...more,
+  });
+  return [
+    { condition: { requestMode: "navigate" }, source: "fetch-event" },
+    { condition: { urlPattern: site(scope) }, source: "fetch-event" },
+    { condition: { urlPattern: site(`${scope}*/`) }, source: "fetch-event" },
+    { condition: { requestMethod: "GET", urlPattern: site(`${scope}*`, { search: "" }) }, source: { cacheName: CACHE } },
+  ];
+}
+
 self.addEventListener("install", (event) => {
-  event.waitUntil(precache());
+  let routed = null;
+  try {
+    routed = event.addRoutes?.(staticRoutes())?.catch((error) => console.warn("sw: no static routes:", error));
+  } catch (error) {
+    console.warn("sw: no static routes:", error); // the fetch handler answers everything, as it always could
+  }
+  event.waitUntil(Promise.all([precache(), routed]));
 });
 
 self.addEventListener("activate", (event) => {
