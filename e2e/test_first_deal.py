@@ -1,5 +1,7 @@
-"""The first deal of a match opens on the player's turn (the seat on their right deals), and the bots that
-speak after them still take their time, one readable call after another at the chosen speed."""
+"""The first deal of a match opens on the player's call (the seat on their right deals), and the bots that
+speak after them still take their time, one readable call after another at the chosen speed. Pressed while the
+engine boots, Play draws a first deal the engine dealt at build time (first-deals.json), holds the player's call
+until the engine has dealt the same cards, and saves nothing before."""
 from __future__ import annotations
 
 import json
