@@ -96,9 +96,10 @@ CHECK_LAYOUT = """(selector) => {
 }"""
 
 
-# Waits for the animations that end (cards dealt, dialogs opening) to end; the endless ones go on.
+# Waits for the animations that run once (cards dealt, dialogs opening) to end; the repeating ones (the glow of the
+# seat to play) go on.
 SETTLE = """async () => {
-  const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations !== Infinity);
+  const ending = document.getAnimations().filter((a) => a.effect?.getComputedTiming().iterations === 1);
   await Promise.all(ending.map((a) => a.finished.catch(() => null)));
 }"""
 

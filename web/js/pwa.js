@@ -11,6 +11,11 @@ import { onLanguageChange, t } from "./i18n.js";
 
 const RESUME_KEY = "coinche.resume-after-update";
 const BOOT_WAIT_MS = 20_000;
+// How long Reload waits for the new worker to take control before it reloads the page all the same. The browser
+// activates a worker told to skip waiting only once the old one has no request in hand (Chromium waits up to five
+// minutes): a request of this page that keeps the old worker busy ends with the page, and the reload is then
+// answered by the new worker.
+const SWITCH_WAIT_MS = 5_000;
 const SW_URL = new URL("../sw.js", import.meta.url);
 const SCOPE = new URL("../", import.meta.url);
 
@@ -67,6 +72,7 @@ function apply(registration) {
     if (document.body.dataset.screen === "table") sessionStorage.setItem(RESUME_KEY, "1");
   } catch { /* no sessionStorage: the player resumes from the home screen */ }
   waiting.postMessage({ type: "skip-waiting" });
+  setTimeout(() => location.reload(), SWITCH_WAIT_MS); // the "controllerchange" listener reloads sooner
 }
 
 function offer(registration) {
