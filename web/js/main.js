@@ -26,6 +26,7 @@ function loadRest() {
   if (document.body.dataset.state === "loading") loadFirstDeals();
   return rest;
 }
+const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
 
 // The first deals that the build had the engine deal (first-deals.json, tools/first_deals.py): a match started
 // while the engine boots shows one of them at once, and the engine deals the same cards (its seed) as soon as
@@ -46,12 +47,13 @@ async function firstDealFor({ variant, target, level }) {
   if (document.body.dataset.state !== "loading") return null;
   const file = await loadFirstDeals();
   const deals = file?.deals?.[variant];
-  if (document.body.dataset.state !== "loading" || !Array.isArray(deals) || !deals.length || file.settings?.target !== target || file.settings?.level !== level) {
+  const dealtFor = file?.settings ?? {};
+  if (document.body.dataset.state !== "loading" || !Array.isArray(deals) || !deals.length
+      || dealtFor.target !== target || dealtFor.level !== level) {
     return null;
   }
   return deals[crypto.getRandomValues(new Uint32Array(1))[0] % deals.length];
 }
-const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
 
 // The boot steps in order; a download reports its bytes.
 const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
