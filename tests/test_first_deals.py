@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from coinche import webcommands
+from coinche.deal import VARIANTS
 
 ROOT = Path(__file__).resolve().parent.parent
 spec = importlib.util.spec_from_file_location("first_deals", ROOT / "tools" / "first_deals.py")
@@ -31,13 +32,13 @@ def content() -> dict:
 def test_each_variant_has_its_count_of_distinct_seeds(content):
     assert content["format"] == first_deals.FORMAT
     assert content["settings"] == {"target": 1000, "level": "normal"}
-    seeds = [deal["deal_seed"] for variant in first_deals.VARIANTS for deal in content["deals"][variant]]
-    assert [len(content["deals"][v]) for v in first_deals.VARIANTS] == [12, 12]
+    seeds = [deal["deal_seed"] for variant in VARIANTS for deal in content["deals"][variant]]
+    assert [len(content["deals"][v]) for v in VARIANTS] == [12, 12]
     assert len(set(seeds)) == len(seeds)
     assert all(seed.isdigit() and int(seed) < 2**64 for seed in seeds)
 
 
-@pytest.mark.parametrize("variant", first_deals.VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_the_engine_deals_the_same_first_deal_for_the_seed_whatever_the_match_seed(content, variant):
     for entry in content["deals"][variant]:
         drawn = entry["state"]
@@ -47,7 +48,7 @@ def test_the_engine_deals_the_same_first_deal_for_the_seed_whatever_the_match_se
             assert {k: dealt[k] for k in COMPARED} == {k: drawn[k] for k in COMPARED}
 
 
-@pytest.mark.parametrize("variant", first_deals.VARIANTS)
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_each_first_deal_opens_on_the_players_call_with_the_engines_legal_calls(content, variant):
     for entry in content["deals"][variant]:
         deal = entry["state"]["deal"]
@@ -71,7 +72,7 @@ def test_the_script_imports_the_engine_from_the_wheel_it_is_given(tmp_path):
     subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(wheel), str(out),
                     "--per-variant", "3"], check=True)
     written = json.loads(out.read_text())
-    assert [len(written["deals"][v]) for v in first_deals.VARIANTS] == [3, 3]
+    assert [len(written["deals"][v]) for v in VARIANTS] == [3, 3]
     # An archive that is not the engine: refused, not silently replaced by an installed copy.
     empty = tmp_path / "empty.whl"
     with zipfile.ZipFile(empty, "w") as archive:

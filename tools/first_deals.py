@@ -29,7 +29,6 @@ import sys
 from pathlib import Path
 
 FORMAT = "coinche-first-deals/1"
-VARIANTS = ("coinche", "classic")
 TARGET, LEVEL = 1000, "normal"
 # The match seed of the states below: never saved nor played (the engine's answer replaces the state,
 # with the match seed it draws), so any fixed text does.
@@ -52,6 +51,7 @@ def first_deals(wheel_sha256: str, per_variant: int) -> dict:
     """The file's content, from the engine importable as ``coinche`` (the wheel, when run as a script)."""
     import coinche
     from coinche import webcommands
+    from coinche.deal import VARIANTS
 
     deals = {}
     for variant in VARIANTS:

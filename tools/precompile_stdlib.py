@@ -3,8 +3,9 @@ compiling it.
 
 Pyodide's ``python_stdlib.zip`` holds sources only: each of the ~150 modules that Python's own start-up,
 Pyodide's and the engine import is compiled at every boot (measured on a 2-core machine: a bare Pyodide
-boot in Chromium takes 1.8 s with them as sources, 0.66 s with their bytecode). This script, run under Pyodide's own interpreter (the bytecode must be that exact Python's) with
-the engine installed, by tools/build_site.py:
+boot in Chromium takes 1.8 s with them as sources, 0.66 s with their bytecode). This script, run under
+Pyodide's own interpreter (the bytecode must be that exact Python's) with the engine installed, by
+tools/build_site.py:
 
     node tools/pyodide_node.mjs --dist DIST --install unpack --wheel WHEEL --no-snapshot \\
         tools/precompile_stdlib.py STOCK.zip OUT.zip

@@ -156,7 +156,7 @@ export class Game {
   // made on it, sent now that the engine has dealt the same deal.
   #start(answer, { held = null, drawn = false } = {}) {
     performance.mark("match-ready");
-    this.#previewing = false;
+    if (this.#previewing) this.#forgetPreview(); // a start that was not newMatch's own, as stop() does
     this.#gen += 1;
     this.#stopped = false;
     this.#lastTrick = null;
