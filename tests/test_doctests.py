@@ -1,4 +1,4 @@
-"""Every docstring example of the engine is a test."""
+"""Every docstring example of the engine and the lab is a test, and so are README.md's and docs/'s."""
 
 import doctest
 import importlib
@@ -7,9 +7,11 @@ import pkgutil
 import pytest
 
 import coinche
+import coinche_lab
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(coinche.__path__, prefix="coinche.")
+    name for package in (coinche, coinche_lab)
+    for _, name, _ in pkgutil.walk_packages(package.__path__, prefix=package.__name__ + ".")
     if not name.endswith("__main__")
 )
 
