@@ -3,6 +3,7 @@
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
@@ -23,9 +24,14 @@ def test_docstring_examples(name):
     assert failures == 0
 
 
-def test_readme_examples():
-    from pathlib import Path
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
 
-    readme = Path(__file__).resolve().parent.parent / "README.md"
-    failures, attempted = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failures == 0
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_document_examples(name):
+    """README.md's example (it must have one) and any in docs/ run as written."""
+    failures, attempted = doctest.testfile(str(ROOT / name), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+    if name == "README.md":
+        assert attempted > 0
