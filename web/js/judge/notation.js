@@ -36,12 +36,16 @@ export function fragmentText(hash) {
 }
 
 // At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
-// 100,000-character link.
+// 100,000-character link. Cut after the last "," or "&" that fits, so that no card is cut in half, as the
+// engine quotes bad input (coinche.errors.excerpt): excerpt("Jh,".repeat(9)) -> "Jh,Jh,Jh,Jh,Jh,Jh,Jh,…".
 export const EXCERPT = 24;
 
 export function excerpt(text, limit = EXCERPT) {
   const chars = Array.from(String(text).slice(0, limit * 2)); // whole code points, never half a pair
-  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
+  if (chars.length <= limit) return chars.join("");
+  const head = chars.slice(0, limit - 1);
+  const cut = Math.max(head.lastIndexOf(","), head.lastIndexOf("&"));
+  return `${(cut > 0 ? head.slice(0, cut + 1) : head).join("")}…`;
 }
 
 // What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
