@@ -65,7 +65,7 @@ class SeatView:
         if deal.variant == "classic" and deal.turned >= 0:
             turned = CARDS[deal.turned]
         standing = None
-        if deal.phase == Phase.AUCTION and deal.high_bid is not None and deal.high_bid.is_bid:
+        if deal.phase.name == "AUCTION" and deal.high_bid is not None and deal.high_bid.is_bid:
             bid = deal.high_bid
             standing = Contract(deal.variant, deal.high_seat, bid.suit, bid.value, deal.multiplier)
         return cls(
