@@ -38,6 +38,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "update": ("id", "event", "state"),
     "state": ("id", "state"),
     "opponent": ("seat", "status", "grace"),
+    "server": ("status",),
     "error": ("id", "error"),
 }
 

@@ -47,6 +47,7 @@ ENGLISH = {
     "idle": "closed: no table joined or waited for within {seconds:g} seconds",
     "superseded": "another connection took this seat over",
     "internal": "the referee failed: {detail}",
+    "unavailable": "the referee cannot store new tables right now, try again in a moment",
 }
 
 

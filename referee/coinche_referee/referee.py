@@ -28,11 +28,16 @@ from coinche.session import LEVELS, Session
 
 from . import messages
 from .codes import new_code, parse_code
+from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
+from .store import MemoryStore, Store, StoreError, hash_token
 from .table import Table
 
 log = logging.getLogger("coinche_referee")
+
+#: Requests that concern the table a client sits at (with a durable store, they wait while it writes).
+TABLE_REQUESTS = ("act", "state", "leave", "resume")
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
@@ -116,6 +121,7 @@ class Client:
         self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
         self.timer: asyncio.TimerHandle | None = None
         self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
+        self.entry: str | None = None  # what stands for it in the shared queue or code (with --redis)
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -132,10 +138,16 @@ class Referee:
     table_class = Table  # what a match is played at (a test double plants leaks in a subclass)
 
     def __init__(self, config: Config | None = None, loop: asyncio.AbstractEventLoop | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, store: Store | None = None) -> None:
         config = config if config is not None else Config()
         self.config = config
         self.loop = loop if loop is not None else asyncio.get_running_loop()
+        self.store = store if store is not None else MemoryStore()
+        self.cluster = None  # with --redis: the coinche_referee.cluster.Cluster this referee belongs to
+        self.failures = FailureLog(log)
+        self.draining = False  # stopping: no bot starts to think, no table starts
+        self.by_id: dict[int, Client] = {}  # this process's connections, by number
+        self.table_ids: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.per_address: dict[str, int] = {}
         self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
@@ -163,9 +175,10 @@ class Referee:
             return self.loop.run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
-        """End every table and stop the bots' worker processes."""
+        """End every table here (a durable store keeps them for another process) and stop the bots'
+        worker processes."""
         for table in list(self.tables):
-            table.close()
+            table.close(finished=not self.store.durable)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -181,6 +194,7 @@ class Referee:
             self._error(client, RefereeError("too_many_connections", limit=c.max_per_address))
             return False
         self.clients.add(client)
+        self.by_id[client.id] = client
         self.per_address[client.address] = self.per_address.get(client.address, 0) + 1
         client.send(messages.message(
             "welcome", protocol=PROTOCOL, engine=ENGINE_VERSION, level=c.level,
@@ -196,6 +210,7 @@ class Referee:
     def disconnect(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
+            self.by_id.pop(client.id, None)
             left = self.per_address.get(client.address, 1) - 1
             if left > 0:
                 self.per_address[client.address] = left
@@ -215,8 +230,7 @@ class Referee:
         and counts against its address for nothing); playing or waiting, the clock stops.  At a table
         whose match is over, the clock runs: the players have seen the result."""
         table = client.table
-        free = (client.waiting is None and client in self.clients
-                and (table is None or table.session.match.is_over))
+        free = client.waiting is None and client in self.clients and (table is None or table.over)
         if free and client.idle is None:
             client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
         elif not free and client.idle is not None:
@@ -226,8 +240,7 @@ class Referee:
     def _idle(self, client: Client) -> None:
         client.idle = None
         table = client.table
-        if (client in self.clients and client.waiting is None
-                and (table is None or table.session.match.is_over)):
+        if client in self.clients and client.waiting is None and (table is None or table.over):
             self._error(client, RefereeError("idle", seconds=self.config.idle_timeout))
             client.close(1000, "idle")
 
@@ -237,12 +250,33 @@ class Referee:
         echoed) unless it is an action of the seat to move: play is never held up as flooding."""
         within = client.bucket.take()
         client.strikes = 0 if within else client.strikes + 1
-        rid = None
         try:
             request = parse_request(frame, self.config.max_message)
-            rid = request.id
             if not within and not self._its_turn(client, request):
-                raise RefereeError("rate_limited", id=rid)
+                raise RefereeError("rate_limited", id=request.id)
+        except RefereeError as e:
+            self._error(client, e, e.id)
+            request = None
+        if request is not None:
+            self.dispatch(client, request)
+        else:
+            self.watch(client)
+        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
+            client.close(1008, "flooding")
+
+    def dispatch(self, client: Client, request: Request) -> None:
+        """A request that may go ahead: applied, or refused with one error.  A request for a table that
+        is writing waits until it is stored; one for a table another process decides goes there."""
+        rid = request.id
+        try:
+            if request.type in TABLE_REQUESTS:
+                table = client.table if request.type != "resume" else self._token_table(request, client)
+                if table is not None and table.remote:
+                    table.forward(client, request)
+                    return
+                if table is not None and table.busy:
+                    table.backlog.append((client, request))
+                    return
             getattr(self, "_on_" + request.type)(client, request)
         except RefereeError as e:
             self._error(client, e, e.id if e.id is not None else rid)
@@ -253,14 +287,22 @@ class Referee:
             self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
         finally:
             self.watch(client)
-        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
-            client.close(1008, "flooding")
+
+    def drain(self, table: Table) -> None:
+        """The requests that waited while ``table`` wrote, in order, until it writes again (all of them
+        if the table has ended: each gets its answer)."""
+        while table.backlog and (table.closed or not table.busy):
+            client, request = table.backlog.popleft()
+            self.dispatch(client, request)
+
+    def _token_table(self, request: Request, client: Client) -> Any:
+        entry = self.tokens.get(hash_token(request.fields["token"]))
+        return entry[0] if entry is not None else client.table
 
     @staticmethod
     def _its_turn(client: Client, request: Request) -> bool:
         table = client.table
-        return (request.type == "act" and table is not None and client.seat in table.session.humans
-                and table.session.match.current_player == client.seat)
+        return request.type == "act" and table is not None and table.to_move(client.seat)
 
     @staticmethod
     def _error(client: Client, error: CoincheError, rid: int | str | None = None) -> None:
@@ -290,6 +332,9 @@ class Referee:
         """Sit with the next player waiting for the same options, or wait for one."""
         self._lobby(client, request)
         key = self._options(request)
+        if self.cluster is not None:
+            self.cluster.queue(client, request, key)
+            return
         waiting = self.queues.setdefault(key, [])
         if waiting:
             other = waiting.pop(0)
@@ -312,6 +357,9 @@ class Referee:
         """A private table: the code to share; the table starts when someone joins with it."""
         self._lobby(client, request)
         key = self._options(request)
+        if self.cluster is not None:
+            self.cluster.create(client, request, key)
+            return
         code = new_code()
         while code in self.private:
             code = new_code()
@@ -336,6 +384,9 @@ class Referee:
         if wait > 0:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
+        if self.cluster is not None and code is not None:
+            self.cluster.join(client, request, code)
+            return
         entry = None if code is None else self.private.get(code)
         if entry is None:
             self.guesses.failed(client.address)
@@ -351,12 +402,17 @@ class Referee:
         self._stop_waiting(client)
         self._reply(client, request, "cancelled")
 
-    def _stop_waiting(self, client: Client) -> None:
+    def _stop_waiting(self, client: Client, shared: bool = True) -> None:
+        """``client`` waits no more; ``shared``: its entry in the shared queue or code goes too."""
         if client.timer is not None:
             client.timer.cancel()
             client.timer = None
         waiting, client.waiting = client.waiting, None
         if waiting is None:
+            return
+        if self.cluster is not None:
+            if shared:
+                self.cluster.unwait(client, waiting)
             return
         kind, value = waiting
         if kind == "code":
@@ -369,15 +425,46 @@ class Referee:
             self.queues.pop(value, None)
 
     def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
+        """A new table for these two players; with a durable store, told to nobody before it is stored
+        (if it cannot be, both are told ``unavailable`` and stand up again)."""
         variant, target = key
         session = Session.new(variant, target, self.config.level, seed=self.match_seed(), humans=(0, 1))
         table = self.table_class(self, session, code)
-        self.tables.add(table)
-        for seat, token in table.tokens.items():
-            self.tokens[token] = (table, seat)
-        table.begin(clients)
+        self.add_table(table)
+        if not self.store.durable:
+            table.begin(clients)
+        else:
+            table.seat(clients)
+            table.busy = True
+            self.loop.create_task(self._store_new(table, clients))
         for client in clients:
             self.watch(client)
+
+    async def _store_new(self, table: Table, clients: tuple[Client, Client]) -> None:
+        try:
+            await self.store.create(table.record())
+        except StoreError as e:
+            self.failures.add("store a new table", e)
+            for seat, client in zip((0, 1), clients):
+                if client.table is table:
+                    client.table, client.seat = None, -1
+                    self._error(client, RefereeError("unavailable"))
+                    self.watch(client)
+            table.clients = {seat: None for seat in (0, 1)}
+            table.busy = False
+            table.close(finished=False)
+            self.drain(table)
+            return
+        table.busy = False
+        table.stored = True
+        table.begin()
+        self.drain(table)
+
+    def add_table(self, table: Table) -> None:
+        self.tables.add(table)
+        self.table_ids[table.id] = table
+        for seat, token in table.tokens.items():
+            self.tokens[token] = (table, seat)
 
     def match_seed(self) -> str:
         """A fresh secret seed for a match (it never leaves the referee)."""
@@ -397,13 +484,18 @@ class Referee:
         self._seated(client, request).send_state(client.seat, request.id)
 
     def _on_resume(self, client: Client, request: Request) -> None:
-        entry = self.tokens.get(request.fields["token"])
+        token = request.fields["token"]
+        entry = self.tokens.get(hash_token(token))
         if entry is None:
+            if self.cluster is not None:
+                self._free(client, request)
+                self.cluster.resume(client, request)
+                return
             raise RefereeError("bad_token", id=request.id)
         table, seat = entry
         if client.table is not table or client.seat != seat:
             self._free(client, request)
-        table.resume(seat, client, request.id)
+        table.resume(seat, client, request.id, token)
 
     def _on_leave(self, client: Client, request: Request) -> None:
         if client.waiting is not None:
@@ -423,7 +515,7 @@ class Referee:
             "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
             "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
             "private": {code: (c.id, key) for code, (c, key) in self.private.items()},
-            "tokens": sorted((t, id(table), seat) for t, (table, seat) in self.tokens.items()),
+            "tokens": sorted((t, table.id, seat) for t, (table, seat) in self.tokens.items()),
             "tables": sorted((repr(t.describe()) for t in self.tables)),
             "actions": self.actions,
         }

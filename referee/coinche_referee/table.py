@@ -9,14 +9,17 @@ of what happened, both built field by field (:mod:`coinche_referee.messages`).
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from collections import deque
+from typing import TYPE_CHECKING, Any, Awaitable, Callable
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 
 from . import messages
 from .protocol import RefereeError
+from .store import NotOwner, StoreError, StoreUnavailable, TableRecord, hash_token
 
 if TYPE_CHECKING:
     from .referee import Client, Referee
@@ -32,16 +35,42 @@ def decide(bot, view) -> str:
 
 
 class Table:
-    def __init__(self, referee: "Referee", session, code: str | None = None) -> None:
+    """A table; with a durable store (``--redis``), nothing it does is told to anyone before it is
+    stored: while a write is under way the table is ``busy`` and the requests for it wait in
+    ``backlog``, in order."""
+
+    remote = False  # the table is here (see coinche_referee.cluster.RemoteTable for one that is not)
+
+    def __init__(self, referee: "Referee", session, code: str | None = None, table_id: str | None = None,
+                 tokens: dict[int, str] | None = None, names: list[str | None] | None = None) -> None:
         self.referee = referee
         self.session = session
         self.code = code
+        self.id = table_id if table_id is not None else secrets.token_hex(8)
         self.clients: dict[int, "Client | None"] = {seat: None for seat in SEATS}
-        self.tokens = {seat: secrets.token_urlsafe(18) for seat in SEATS}
-        self.names: list[str | None] = [None for _ in SEATS]  # the players' display names, by seat
+        # the seats' tokens exist only until ``start`` is sent; the table keeps their hashes
+        self.fresh_tokens = {} if tokens is not None else {seat: secrets.token_urlsafe(18) for seat in SEATS}
+        self.tokens = dict(tokens) if tokens is not None else {s: hash_token(t) for s, t in self.fresh_tokens.items()}
+        self.hashes = set(self.tokens.values())  # every token hash it ever had, forgotten at the end
+        self.names: list[str | None] = list(names) if names is not None else [None for _ in SEATS]
         self.away: dict[int, Any] = {}  # seat -> the timer that gives it to a bot
         self.bot_timer = None
         self.closed = False
+        self.stored = False  # the store has it (it was created there, or taken over from there)
+        self.busy = False  # a write is under way: nothing more is decided or told until it is stored
+        self.backlog: deque = deque()  # (client, request) that came while busy
+        self._writing: asyncio.Task | None = None
+
+    @property
+    def over(self) -> bool:
+        return self.session.match.is_over
+
+    def to_move(self, seat: int) -> bool:
+        """It is the human in ``seat`` who must act now."""
+        return seat in self.session.humans and self.session.match.current_player == seat
+
+    def record(self) -> TableRecord:
+        return TableRecord(self.id, dict(self.session.settings), self.code, list(self.names), dict(self.tokens))
 
     # ------------------------------------------------------------ messages
     def state_for(self, seat: int) -> dict[str, Any]:
@@ -73,19 +102,36 @@ class Table:
                     self.referee.watch(client)
 
     # ------------------------------------------------------------ seating
-    def begin(self, clients: tuple["Client", "Client"]) -> None:
+    def seat(self, clients: tuple["Client", "Client"]) -> None:
+        """The players at their seats (nothing told yet: the table may still have to be stored)."""
         self.names = [client.name for client in clients]
         for seat, client in zip(SEATS, clients):
             self._bind(seat, client)
+
+    def begin(self, clients: tuple["Client", "Client"] | None = None) -> None:
+        """Tell both players their seat and token; the bots may move."""
+        if clients is not None:
+            self.seat(clients)
         for seat in SEATS:
-            self._send_state(seat, "start", seat=seat, token=self.tokens[seat], code=self.code, names=list(self.names))
+            self._send_state(seat, "start", seat=seat, token=self.fresh_tokens[seat], code=self.code,
+                             names=list(self.names))
+        self.fresh_tokens = {}
         self._schedule_bot()
+
+    def restored(self) -> None:
+        """Taken over from the store by this process: the humans' connections are elsewhere or gone, so
+        each human seat has its grace period to come back; the bots move on."""
+        for seat in SEATS:
+            if seat in self.session.humans and not self.over:
+                self.away[seat] = self.referee.loop.call_later(self.referee.config.grace, self.replace, seat)
+        self._schedule_bot()
+        self._close_if_empty()
 
     def _bind(self, seat: int, client: "Client") -> None:
         self.clients[seat] = client
         client.table, client.seat = self, seat
 
-    def resume(self, seat: int, client: "Client", rid: int | str | None) -> None:
+    def resume(self, seat: int, client: "Client", rid: int | str | None, token: str) -> None:
         """A player back with their token: a new connection takes the seat over."""
         old = self.clients[seat]
         if old is not None and old is not client:
@@ -97,8 +143,7 @@ class Table:
             timer.cancel()
             self._tell_opponent(seat, "back")
         self._bind(seat, client)
-        self._send_state(seat, "resumed", id=rid, seat=seat, token=self.tokens[seat], code=self.code,
-                         names=list(self.names))
+        self._send_state(seat, "resumed", id=rid, seat=seat, token=token, code=self.code, names=list(self.names))
 
     def drop(self, seat: int) -> None:
         """The seat's connection is gone: it has ``grace`` seconds to come back before a bot sits."""
@@ -124,15 +169,19 @@ class Table:
         """A bot takes the seat for the rest of the match, and the other player is told."""
         self.away.pop(seat, None)
         self.session.replace_by_bot(seat)
-        self._forget_token(seat)
+        forgotten = self._forget_token(seat)
+        store = self.referee.store
+        self._persist(lambda: store.update(self.record(), forget=forgotten), blocking=False)
         self._tell_opponent(seat, "replaced")
         self._schedule_bot()
         self._close_if_empty()
 
-    def _forget_token(self, seat: int) -> None:
+    def _forget_token(self, seat: int) -> tuple[str, ...]:
         token = self.tokens.pop(seat, None)
-        if token is not None:
-            self.referee.tokens.pop(token, None)
+        if token is None:
+            return ()
+        self.referee.tokens.pop(token, None)
+        return (token,)
 
     def _close_if_empty(self) -> None:
         """Nobody at the table and nobody who may come back: the table goes."""
@@ -140,10 +189,15 @@ class Table:
             return
         self.close()
 
-    def close(self) -> None:
+    def close(self, finished: bool = True) -> None:
+        """The table ends here; ``finished``: for good (the store keeps it a while, then expires it), else
+        only in this process (it stops, or another one took the table over)."""
         if self.closed:
             return
         self.closed = True
+        if finished:
+            store, record, hashes = self.referee.store, self.record(), tuple(self.hashes)
+            self._persist(lambda: store.finish(record, forget=hashes), blocking=False)
         for timer in (*self.away.values(), self.bot_timer):
             if timer is not None:
                 timer.cancel()
@@ -152,12 +206,100 @@ class Table:
         for seat in SEATS:
             self._forget_token(seat)
         self.referee.tables.discard(self)
+        if self.referee.table_ids.get(self.id) is self:
+            del self.referee.table_ids[self.id]
+
+    def lost(self, why: str = "moved") -> None:
+        """Another process decides this table now (or its store refused it): its players here are
+        disconnected, their pages resume with their tokens wherever the table is."""
+        log.warning("table %s %s: its players reconnect", self.id, why)
+        for client in self.clients.values():
+            if client is not None:
+                client.table, client.seat = None, -1
+                client.close(1012, "the table moved, reconnect")
+        self.clients = {seat: None for seat in SEATS}
+        self.close(finished=False)
+        self.referee.drain(self)
+
+    # ------------------------------------------------------------ the store
+    def _persist(self, write: Callable[[], Awaitable[None]], then: Callable[[], None] | None = None,
+                 blocking: bool = True) -> None:
+        """``write()`` to the store, after the table's earlier writes, then ``then()``.  ``blocking``: the
+        table is ``busy`` (nobody is told anything) until it is stored.  The in-memory store writes
+        nothing: ``then()`` at once."""
+        if not self.referee.store.durable:
+            if then is not None:
+                then()
+            return
+        if blocking:
+            self.busy = True
+        self._writing = self.referee.loop.create_task(self._write(self._writing, write, then, blocking))
+
+    async def _write(self, previous: asyncio.Task | None, write, then, blocking: bool) -> None:
+        if previous is not None:
+            try:
+                await previous
+            except Exception:  # noqa: BLE001 - it logged its own failure
+                pass
+        if not await self._stored(write):
+            return
+        if blocking:
+            self.busy = False
+        if then is not None and not self.closed:
+            then()
+        if not self.busy and not self.closed:
+            self.referee.drain(self)
+            self._schedule_bot()
+
+    async def _stored(self, write) -> bool:
+        """Write until it is stored; ``False`` if the table is no longer this process's.  Meanwhile its
+        players are told the server reconnects (once), and the failure is logged once per interval."""
+        told, delay = False, 0.25
+        while True:
+            try:
+                await write()
+                break
+            except StoreUnavailable as e:
+                self.referee.failures.add("store write", e)
+                if not told and not self.closed:
+                    told = True
+                    self.tell_all("server", status="reconnecting")
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+            except NotOwner:
+                self.lost("was taken over by another process")
+                return False
+            except StoreError as e:
+                log.error("table %s: %s", self.id, e)
+                self.lost("could not be stored")
+                return False
+        if told and not self.closed:
+            self.tell_all("server", status="back")
+        return True
+
+    def tell_all(self, kind: str, /, **fields: Any) -> None:
+        for seat in SEATS:
+            self._send(seat, kind, **fields)
+
+    def _committed(self, deal_index: int, event: dict, actor: int = -1, rid: int | str | None = None) -> None:
+        """An action was applied: stored (with a durable store) before anyone hears of it."""
+        self.referee.actions += 1
+        seq, action = len(self.session.actions) - 1, self.session.actions[-1]
+        store = self.referee.store
+        self._persist(lambda: store.append(self.id, seq, action),
+                      then=lambda: self._told(event, deal_index, actor, rid))
+
+    def _told(self, event: dict, deal_index: int, actor: int, rid: int | str | None) -> None:
+        self._broadcast(event, deal_index, actor=actor, rid=rid)
+        self._schedule_bot()
 
     # ------------------------------------------------------------ play
     def act(self, seat: int, action: str, seq: int | None, rid: int | str | None) -> None:
         """A player's call or card, checked; raises and changes nothing when it is refused."""
         session = self.session
         match = session.match
+        if self.closed:  # it has just moved to another process; the page resumes there
+            raise RefereeError("unavailable", id=rid)
         if seat not in session.humans:
             raise RefereeError("seat_lost", id=rid)
         if seq is not None and seq != len(session.actions):
@@ -168,15 +310,13 @@ class Table:
             raise OutOfTurnError("out_of_turn", seat=seat, expected=match.current_player)
         deal_index = match.deal_index
         event = session.act(seat, action)
-        self.referee.actions += 1
-        self._broadcast(event, deal_index, actor=seat, rid=rid)
-        self._schedule_bot()
+        self._committed(deal_index, event, actor=seat, rid=rid)
 
     def send_state(self, seat: int, rid: int | str | None) -> None:
         self._send_state(seat, "state", id=rid)
 
     def _schedule_bot(self) -> None:
-        if self.closed or self.bot_timer is not None:
+        if self.closed or self.busy or self.bot_timer is not None or self.referee.draining:
             return
         player = self.session.match.current_player
         if player < 0 or player in self.session.humans:
@@ -185,7 +325,7 @@ class Table:
 
     def _bot_tick(self) -> None:
         self.bot_timer = None
-        if self.closed:
+        if self.closed or self.busy or self.referee.draining:
             return
         turn = self.session.bot_turn()
         if turn is None:
@@ -211,9 +351,7 @@ class Table:
         except Exception as e:  # a bot's bug must not take the referee down: end this table
             self._fail(e)
             return
-        self.referee.actions += 1
-        self._broadcast(event, deal_index)
-        self._schedule_bot()
+        self._committed(deal_index, event)
 
     def _fail(self, error: Exception) -> None:
         """A bot could not act: both players are told (``internal``) and the table ends."""
@@ -231,7 +369,10 @@ class Table:
             "code": self.code,
             "names": list(self.names),
             "clients": {seat: None if c is None else c.id for seat, c in self.clients.items()},
+            "id": self.id,
             "tokens": dict(self.tokens),
+            "busy": self.busy,
+            "backlog": len(self.backlog),
             "away": sorted(self.away),
             "bot_pending": self.bot_timer is not None,
             "closed": self.closed,
