@@ -89,12 +89,13 @@ class RefereeProcess:
         cmd = [sys.executable, "-m", "coinche_referee", "--port", "0", "--redis", redis_url, "--bot-delay", "0",
                "--level", "easy", "--rate", "1000", "--burst", "1000", "--lobby-timeout", "0.5", "--grace", "30",
                "--log-level", "WARNING", *extra]
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, cwd=ROOT,
+        self.stderr = tempfile.TemporaryFile(mode="w+")  # a file, not a pipe: a full pipe would block it
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=self.stderr, text=True, cwd=ROOT,
                                      env={**os.environ, **(env or {})})
         line = self.proc.stdout.readline()
         if "listening on" not in line:
             self.proc.kill()
-            raise RuntimeError(f"the referee did not start: {line!r} {self.proc.stderr.read()}")
+            raise RuntimeError(f"the referee did not start: {line!r} {self.log()}")
         self.banner = line
         self.url = line.split()[4]
 
@@ -110,10 +111,10 @@ class RefereeProcess:
         if self.proc.poll() is None:
             self.proc.kill()
             self.proc.wait(10)
-        for stream in (self.proc.stdout, self.proc.stderr):
-            if stream is not None:
-                stream.close()
+        self.proc.stdout.close()
+        self.stderr.close()
 
     def log(self) -> str:
-        """What it wrote on stderr (once it has ended)."""
-        return self.proc.stderr.read() if self.proc.poll() is not None else ""
+        """What it has written on stderr so far."""
+        self.stderr.seek(0)
+        return self.stderr.read()
