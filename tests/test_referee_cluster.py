@@ -176,7 +176,7 @@ def stored_tables(url: str) -> dict[str, dict[str, Any]]:
         record = json.loads(r.get(key))
         record["actions"] = r.lrange(f"{PREFIX}a:{table_id}", 0, -1)
         record["id"] = table_id
-        out["/".join(str(n) for n in record["names"])] = record
+        out["/".join(n for n in record["names"] if n)] = record
     r.close()
     return out
 

@@ -25,6 +25,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--level", choices=LEVELS, default=d.level, help="the bots' level (default: %(default)s)")
     p.add_argument("--lobby-timeout", type=float, default=d.lobby_timeout,
                    help="seconds alone in the queue before the page is told (default: %(default)s)")
+    p.add_argument("--private-timeout", type=float, default=d.private_timeout, metavar="SECONDS",
+                   help="seconds a private table (1v1 or friends') waits for its players before it is given up "
+                        "(default: %(default)s)")
     p.add_argument("--origin", action="append", default=[],
                    help="a page origin allowed to connect, e.g. https://belote.example (repeat; default: any)")
     p.add_argument("--rate", type=float, default=d.rate,
@@ -73,7 +76,7 @@ def config_from(args: argparse.Namespace) -> Config:
             "--max-clients %d is above what the open-file limit allows (%d): using %d; raise the limit "
             "(ulimit -n, systemd LimitNOFILE=) to accept more", args.max_clients, limit, limit)
     return Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                  lobby_timeout=args.lobby_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
+                  lobby_timeout=args.lobby_timeout, private_timeout=args.private_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
                   burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
                   idle_timeout=args.idle_timeout, guesses=args.guesses)
 

@@ -58,10 +58,13 @@ def process_name() -> str:
 class RemoteClient(Client):
     """A player whose connection another process holds: what the table sends goes there."""
 
+    remote = True
+
     def __init__(self, cluster: "Cluster", process: str, number: int, name: str | None) -> None:
         self._table = None
         self.cluster, self.process, self.number = cluster, process, number
-        super().__init__(cluster.referee.config, peer=f"{process}/{number}", address=f"remote:{process}")
+        # its own process keeps the per-address limits; here each one is its own "address"
+        super().__init__(cluster.referee.config, peer=f"{process}/{number}", address=f"remote:{process}/{number}")
         self.bucket = TokenBucket(float("inf"), float("inf"))  # the connection's own process limits it
         self.name = name
 
@@ -95,7 +98,7 @@ class RemoteTable:
         self.busy = False
 
     @property
-    def over(self) -> bool:
+    def finished(self) -> bool:
         return self.state is not None and self.state.get("winner") is not None
 
     def to_move(self, seat: int) -> bool:
@@ -106,7 +109,7 @@ class RemoteTable:
         """A message of the table on its way to the player: what this process needs of it."""
         if "state" in message:
             self.state = message["state"]
-        if message.get("type") in ("start", "resumed"):
+        if message.get("type") in ("start", "resumed", "lobby"):
             client.seat = message["seat"]
 
     def forward(self, client: "Client", request: Request) -> None:
@@ -129,6 +132,7 @@ class Cluster:
         self.store = RedisStore(url, self.me, lease=lease, keep=keep, prefix=prefix)
         referee.store, referee.cluster = self.store, self
         self.remotes: dict[tuple[str, int], Any] = {}  # (process, client number) -> RemoteClient
+        self.codes: dict[str, str] = {}  # the private codes this process reserved -> their entry
         self._outbox: dict[str, list[tuple[str, Any]]] = {}
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
@@ -256,6 +260,9 @@ class Cluster:
                 return
             if getattr(client.table, "remote", False):
                 client.table.seen(client, message["m"])
+            error = message["m"].get("error") if message["m"].get("type") == "error" else None
+            if error is not None and error.get("key") == "no_such_table":  # a wrong code, counted here
+                referee.guesses.failed(client.address)
             client.send(message["m"])
             referee.watch(client)
         elif kind == "bind":
@@ -357,9 +364,7 @@ class Cluster:
             return None
         if table_id in referee.table_ids:
             return referee.table_ids[table_id]
-        table = referee.table_class(referee, session, record.code, table_id=table_id, tokens=record.tokens,
-                                    names=record.names)
-        table.stored = True
+        table = referee.table_class.restore(referee, record, session)
         referee.add_table(table)
         log.info("took table %s over at action %d", table_id, len(actions))
         table.restored()
@@ -370,6 +375,7 @@ class Cluster:
         return f"{key[0]}:{key[1]}"
 
     def _spawn(self, client: "Client", request: Request, coroutine) -> None:
+        """A request answered once Redis has: ``unavailable`` if it cannot be reached."""
         async def run():
             try:
                 await coroutine
@@ -407,10 +413,10 @@ class Cluster:
             if partner is not None:
                 break
         referee._stop_waiting(client, shared=False)
-        referee._start((partner, client), key, None)
+        referee.pair(partner, client, key)
 
     def _partner(self, text: str, waiting: tuple[str, Any]):
-        """The player an entry stands for, taken out of their waiting: here, or a :class:`RemoteClient`."""
+        """The player a queue entry stands for, taken out of the queue: here, or a :class:`RemoteClient`."""
         data = json.loads(text)
         if data["p"] != self.me:
             client = RemoteClient(self, data["p"], data["c"], data.get("n"))
@@ -422,60 +428,64 @@ class Cluster:
         self.referee._stop_waiting(client, shared=False)
         return client
 
-    def create(self, client: "Client", request: Request, key: tuple[str, int]) -> None:
+    def reserve_code(self, client: "Client", request: Request, make) -> None:
+        """A private code reserved in Redis for a table to be made here (``make(client, request, code)``):
+        a friend connected to any process finds it there."""
         if self.referee.draining:
             raise RefereeError("unavailable", id=request.id)
-        client.waiting = ("code", None)
-        self._spawn(client, request, self._create(client, request, key))
+        client.waiting = ("reserving", None)
+        self._spawn(client, request, self._reserve(client, request, make))
 
-    async def _create(self, client: "Client", request: Request, key: tuple[str, int]) -> None:
+    async def _reserve(self, client: "Client", request: Request, make) -> None:
         referee = self.referee
-        mine = entry(self.me, client.id, client.name, v=key[0], t=key[1])
+        mine = entry(self.me, 0, None)
         code = new_code()
-        while not await self.store.offer_code(code, mine, referee.config.private_timeout):
+        while code in referee.private or not await self.store.offer_code(code, mine, referee.config.private_timeout):
             code = new_code()
-        if client.waiting != ("code", None) or client not in referee.clients:
+        if client.waiting != ("reserving", None) or client not in referee.clients:
             await self.store.drop_code(code, mine)
             return
-        client.waiting, client.entry = ("code", code), mine
-        client.timer = referee.loop.call_later(referee.config.private_timeout, referee._expire, client)
-        referee._reply(client, request, "created", code=code, variant=key[0], target=key[1])
+        client.waiting = None
+        self.codes[code] = mine
+        referee.run(client, request, lambda: make(client, request, code))
+        if referee.private.get(code) is None:  # refused after all (the address's limit)
+            self.forget_code(code)
+
+    def forget_code(self, code: str) -> None:
+        mine = self.codes.pop(code, None)
+        if mine is not None:
+            self._background(self.store.drop_code(code, mine))
 
     def join(self, client: "Client", request: Request, code: str) -> None:
-        client.name = clean_name(request.get("name"))
-        client.waiting = ("joining", code)
+        """A code this process does not hold: the process holding its table gets the ``join``."""
+        if getattr(client, "remote", False):  # forwarded here, and the table is gone meanwhile
+            self.referee.guesses.failed(client.address)
+            raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
         self._spawn(client, request, self._join(client, request, code))
 
     async def _join(self, client: "Client", request: Request, code: str) -> None:
         referee = self.referee
-        taken = await self.store.take_code(code)
-        if client.waiting != ("joining", code):
-            if taken is not None:
-                await self.store.offer_code(code, taken, referee.config.private_timeout)
-            return
-        client.waiting = None
-        partner = None if taken is None else self._partner(taken, ("code", code))
-        if partner is None or referee.draining:
+        found = await self.store.code_holder(code)
+        holder = None if found is None else json.loads(found).get("p")
+        if holder is None or holder == self.me:
             referee.guesses.failed(client.address)
             referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
             referee.watch(client)
             return
-        data = json.loads(taken)
-        referee._start((partner, client), (data["v"], data["t"]), code)
+
+        def unheard() -> None:
+            referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
+
+        self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unheard)
 
     def unwait(self, client: "Client", waiting: tuple[str, Any]) -> None:
-        """``client`` stopped waiting here: its shared entry goes (if nobody took it meanwhile)."""
+        """``client`` stopped waiting in the queue here: its shared entry goes (if nobody took it)."""
         kind, value = waiting
         mine, client.entry = client.entry, None
-        if mine is None or value is None:
-            return
-        if kind == "queue":
-            job = self.store.unqueue(self._options_key(value), mine)
-        elif kind == "code":
-            job = self.store.drop_code(value, mine)
-        else:
-            return
+        if kind == "queue" and mine is not None:
+            self._background(self.store.unqueue(self._options_key(value), mine))
 
+    def _background(self, job) -> None:
         async def run():
             try:
                 await job

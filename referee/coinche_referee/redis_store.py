@@ -13,7 +13,7 @@ only, a lapsed lease is taken over by one process only.  Keys, under a prefix (`
 ``leases``            sorted set: table -> when its lease ends (ms, Redis's clock)
 ``alive:PROC``        the process's own lease (its queue entries and codes are believed while it lives)
 ``q:VARIANT:TARGET``  list: the players waiting in the queue (JSON: process, client, name)
-``code:CODE``         a private table waiting (JSON: process, client, name, variant, target), with a TTL
+``code:CODE``         a private table waiting: the process that holds it (JSON), with a TTL
 ``c:PROC``            pub/sub channel of a process: frames and messages of players on another process
 ====================  ======================================================================
 
@@ -137,10 +137,10 @@ while true do
 end
 """
 
-# A private table's entry taken by the player who joins, if its creator's process lives.
-TAKE_CODE = """
+# The entry of the process holding a private table's code, if that process lives.
+CODE_HOLDER = """
 local p = ARGV[1]
-local e = redis.call('GETDEL', p .. 'code:' .. ARGV[2])
+local e = redis.call('GET', p .. 'code:' .. ARGV[2])
 if not e then return false end
 local ok, who = pcall(function() return cjson.decode(e).p end)
 if ok and who and redis.call('EXISTS', p .. 'alive:' .. who) == 1 then return e end
@@ -165,7 +165,7 @@ class RedisStore(Store):
                                        decode_responses=True, health_check_interval=0)
         self._scripts = {name: self.redis.register_script(text) for name, text in (
             ("create", CREATE), ("append", APPEND), ("update", UPDATE), ("finish", FINISH), ("renew", RENEW),
-            ("claim", CLAIM), ("release", RELEASE), ("pair", PAIR), ("take_code", TAKE_CODE),
+            ("claim", CLAIM), ("release", RELEASE), ("pair", PAIR), ("code_holder", CODE_HOLDER),
             ("drop_if", DROP_IF))}
 
     def key(self, *parts: str) -> str:
@@ -269,8 +269,9 @@ class RedisStore(Store):
         """A private table waiting under ``code``; ``False`` if that code is taken."""
         return bool(await self.call("set", self.key("code", code), entry, nx=True, px=max(1, int(seconds * 1000))))
 
-    async def take_code(self, code: str) -> str | None:
-        return await self.run("take_code", code)
+    async def code_holder(self, code: str) -> str | None:
+        """The entry of the process holding the table that waits under ``code``, if it lives."""
+        return await self.run("code_holder", code)
 
     async def drop_code(self, code: str, entry: str) -> bool:
         return bool(await self.run("drop_if", entry, keys=(self.key("code", code),)))

@@ -24,20 +24,21 @@ from coinche import __version__ as ENGINE_VERSION
 from coinche.deal import VARIANTS
 from coinche.errors import CoincheError
 from coinche.match import TARGETS
-from coinche.session import LEVELS, Session
+from coinche.session import LEVELS
 
 from . import messages
 from .codes import new_code, parse_code
 from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
-from .store import MemoryStore, Store, StoreError, hash_token
-from .table import Table
+from .store import MemoryStore, Store, hash_token
+from .table import MIN_FRIENDS, Table
 
 log = logging.getLogger("coinche_referee")
 
-#: Requests that concern the table a client sits at (with a durable store, they wait while it writes).
-TABLE_REQUESTS = ("act", "state", "leave", "resume")
+#: Requests that concern the table a client sits at: with a durable store they wait while it writes, and
+#: for a table another process decides they go there.
+TABLE_REQUESTS = ("act", "state", "leave", "resume", "sit", "begin", "cancel")
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
@@ -107,6 +108,7 @@ class Client:
     """One connection, as the referee sees it; the transport fills in ``send`` and ``close``."""
 
     _ids = itertools.count(1)
+    remote = False  # its connection is here (coinche_referee.cluster.RemoteClient: on another process)
 
     def __init__(self, config: Config, peer: str = "", address: str | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -118,10 +120,10 @@ class Client:
         self.table: Table | None = None
         self.seat = -1
         self.name: str | None = None  # the display name given with queue, create or join
-        self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
+        self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) while in the queue
         self.timer: asyncio.TimerHandle | None = None
         self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
-        self.entry: str | None = None  # what stands for it in the shared queue or code (with --redis)
+        self.entry: str | None = None  # what stands for it in the shared queue (with --redis)
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -152,8 +154,8 @@ class Referee:
         self.per_address: dict[str, int] = {}
         self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
         self.queues: dict[tuple[str, int], list[Client]] = {}
-        self.private: dict[str, tuple[Client, tuple[str, int]]] = {}
-        self.tokens: dict[str, tuple[Table, int]] = {}
+        self.private: dict[str, Table] = {}  # tables by code: waiting for players (or a friends' match on)
+        self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
         self.pool = self._new_pool()
@@ -195,7 +197,7 @@ class Referee:
             return False
         self.clients.add(client)
         self.by_id[client.id] = client
-        self.per_address[client.address] = self.per_address.get(client.address, 0) + 1
+        self.count(client.address)
         client.send(messages.message(
             "welcome", protocol=PROTOCOL, engine=ENGINE_VERSION, level=c.level,
             variants=list(VARIANTS), targets=list(TARGETS),
@@ -211,11 +213,7 @@ class Referee:
         if client in self.clients:
             self.clients.discard(client)
             self.by_id.pop(client.id, None)
-            left = self.per_address.get(client.address, 1) - 1
-            if left > 0:
-                self.per_address[client.address] = left
-            else:
-                self.per_address.pop(client.address, None)
+            self.uncount(client.address)
         if client.idle is not None:
             client.idle.cancel()
             client.idle = None
@@ -230,7 +228,7 @@ class Referee:
         and counts against its address for nothing); playing or waiting, the clock stops.  At a table
         whose match is over, the clock runs: the players have seen the result."""
         table = client.table
-        free = client.waiting is None and client in self.clients and (table is None or table.over)
+        free = client.waiting is None and client in self.clients and (table is None or table.finished)
         if free and client.idle is None:
             client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
         elif not free and client.idle is not None:
@@ -240,7 +238,7 @@ class Referee:
     def _idle(self, client: Client) -> None:
         client.idle = None
         table = client.table
-        if client in self.clients and client.waiting is None and (table is None or table.over):
+        if client in self.clients and client.waiting is None and (table is None or table.finished):
             self._error(client, RefereeError("idle", seconds=self.config.idle_timeout))
             client.close(1000, "idle")
 
@@ -256,11 +254,9 @@ class Referee:
                 raise RefereeError("rate_limited", id=request.id)
         except RefereeError as e:
             self._error(client, e, e.id)
-            request = None
-        if request is not None:
-            self.dispatch(client, request)
-        else:
             self.watch(client)
+        else:
+            self.dispatch(client, request)
         if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
             client.close(1008, "flooding")
 
@@ -288,6 +284,17 @@ class Referee:
         finally:
             self.watch(client)
 
+    def run(self, client: Client, request: Request, fn: Callable[[], None]) -> None:
+        """``fn()`` for ``request``, answered like :meth:`dispatch` answers (one error if it refuses)."""
+        try:
+            fn()
+        except RefereeError as e:
+            self._error(client, e, e.id if e.id is not None else request.id)
+        except CoincheError as e:
+            self._error(client, e, request.id)
+        finally:
+            self.watch(client)
+
     def drain(self, table: Table) -> None:
         """The requests that waited while ``table`` wrote, in order, until it writes again (all of them
         if the table has ended: each gets its answer)."""
@@ -296,8 +303,8 @@ class Referee:
             self.dispatch(client, request)
 
     def _token_table(self, request: Request, client: Client) -> Any:
-        entry = self.tokens.get(hash_token(request.fields["token"]))
-        return entry[0] if entry is not None else client.table
+        table = self.tokens.get(hash_token(request.fields["token"]))
+        return table if table is not None else client.table
 
     @staticmethod
     def _its_turn(client: Client, request: Request) -> bool:
@@ -316,14 +323,30 @@ class Referee:
     def _options(self, request: Request) -> tuple[str, int]:
         return request.get("variant", self.config.variant), request.get("target", self.config.target)
 
+    def _settings(self, given: dict[str, Any]) -> dict[str, Any]:
+        """A table's settings: the creator's choice (one object), the referee's defaults for the rest."""
+        c = self.config
+        return {"variant": given.get("variant", c.variant), "target": given.get("target", c.target),
+                "level": given.get("level", c.level)}
+
     def _free(self, client: Client, request: Request) -> None:
         if client.table is not None or client.waiting is not None:
             raise RefereeError("already_seated", id=request.id)
 
     def _lobby(self, client: Client, request: Request) -> None:
-        """Checks common to queue, create and join; the name given (if any) goes with the player."""
+        """Checks common to queue, create, open and join; the name given (if any) goes with the player."""
         self._free(client, request)
         client.name = clean_name(request.get("name"))
+
+    def count(self, address: str) -> None:
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+
+    def uncount(self, address: str) -> None:
+        left = self.per_address.get(address, 1) - 1
+        if left > 0:
+            self.per_address[address] = left
+        else:
+            self.per_address.pop(address, None)
 
     def _on_ping(self, client: Client, request: Request) -> None:
         self._reply(client, request, "pong")
@@ -341,40 +364,81 @@ class Referee:
             if not waiting:
                 del self.queues[key]
             self._stop_waiting(other)
-            self._start((other, client), key, None)
+            self.pair(other, client, key)
             return
         waiting.append(client)
         client.waiting = ("queue", key)
         client.timer = self.loop.call_later(self.config.lobby_timeout, self._no_opponent, client)
         self._reply(client, request, "waiting", variant=key[0], target=key[1])
 
+    def pair(self, first: Client, second: Client, key: tuple[str, int]) -> None:
+        """A queued table for two players (``first`` waited): seats 0 and 1, the match starts."""
+        table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level})
+        table.sit(first, 0)
+        table.sit(second, 1)
+        table.begin(self.match_seed())
+
     def _no_opponent(self, client: Client) -> None:
         client.timer = None
         if client.waiting is not None and client.waiting[0] == "queue":
             client.send(messages.message("no_opponent", waited=self.config.lobby_timeout))
 
-    def _on_create(self, client: Client, request: Request) -> None:
-        """A private table: the code to share; the table starts when someone joins with it."""
-        self._lobby(client, request)
-        key = self._options(request)
-        if self.cluster is not None:
-            self.cluster.create(client, request, key)
-            return
-        code = new_code()
-        while code in self.private:
-            code = new_code()
-        self.private[code] = (client, key)
-        client.waiting = ("code", code)
-        client.timer = self.loop.call_later(self.config.private_timeout, self._expire, client)
-        self._reply(client, request, "created", code=code, variant=key[0], target=key[1])
+    def _table(self, kind: str, settings: dict[str, Any], code: str | None = None) -> Table:
+        return self.add_table(self.table_class(self, kind, settings, code))
 
-    def _expire(self, client: Client) -> None:
-        client.timer = None
-        if client.waiting is not None and client.waiting[0] == "code":
-            code = client.waiting[1]
-            self._stop_waiting(client)
-            client.send(messages.message("expired", code=code))
-            self.watch(client)
+    def add_table(self, table: Table) -> Table:
+        self.tables.add(table)
+        self.table_ids[table.id] = table
+        for seat in table.seats:
+            if seat.hash is not None:
+                self.tokens[seat.hash] = table
+        return table
+
+    def forget_code(self, code: str, table: Table) -> None:
+        """``table`` no longer waits under ``code`` (it started, or it ended)."""
+        if self.private.get(code) is table:
+            del self.private[code]
+            if self.cluster is not None:
+                self.cluster.forget_code(code)
+
+    def _private(self, client: Client, request: Request, kind: str, settings: dict[str, Any],
+                 code: str | None = None) -> Table:
+        """A table waiting for its players with a fresh code, its creator in seat 0.  It waits at most
+        ``private_timeout`` seconds, and meanwhile counts against its creator's address like a connection.
+        (``code``: one the cluster has already reserved for it.)"""
+        if code is None:
+            self._lobby(client, request)
+        if self.per_address.get(client.address, 0) >= self.config.max_per_address:
+            raise RefereeError("too_many_connections", id=request.id, limit=self.config.max_per_address)
+        while code is None or code in self.private:
+            code = new_code()
+        table = self._table(kind, settings, code)
+        self.private[code] = table
+        table.sit(client, 0)
+        table.counted = client.address
+        self.count(client.address)
+        table.deadline = self.loop.call_later(self.config.private_timeout, table.expire)
+        return table
+
+    def _on_create(self, client: Client, request: Request, code: str | None = None) -> None:
+        """A 1v1 private table: the code to share; the match starts when someone joins with it."""
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_create)
+            return
+        variant, target = self._options(request)
+        table = self._private(client, request, "private", self._settings({"variant": variant, "target": target}),
+                              code)
+        self._reply(client, request, "created", code=table.code, variant=variant, target=target)
+
+    def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:
+        """A friends' table: its lobby, with the code to share; its creator is the host."""
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_open)
+            return
+        table = self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
+        client.send(table.lobby_message(0, request.id))
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past
@@ -384,26 +448,65 @@ class Referee:
         if wait > 0:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
-        if self.cluster is not None and code is not None:
-            self.cluster.join(client, request, code)
+        table = None if code is None else self.private.get(code)
+        if table is None and code is not None and self.cluster is not None:
+            self.cluster.join(client, request, code)  # the table may wait on another process
             return
-        entry = None if code is None else self.private.get(code)
-        if entry is None:
+        if table is None:
             self.guesses.failed(client.address)
             raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
+        if table.friends and not request.get("lobby", False):
+            raise RefereeError("update_page", id=request.id, code=code)
+        if table.started:
+            raise RefereeError("match_started", id=request.id, code=code)
+        if not table.free_seats():
+            raise RefereeError("table_full", id=request.id, code=code)
         self._lobby(client, request)
-        creator, key = entry
-        self._stop_waiting(creator)
-        self._start((creator, client), key, code)
+        if not table.friends:
+            table.sit(client, 1)
+            table.begin(self.match_seed())
+            return
+        seat = table.sit(client)
+        table.send_lobby(seat, request.id)
+
+    def _in_lobby(self, client: Client, request: Request) -> Table:
+        table = client.table
+        if table is None or not table.friends or table.started:
+            raise RefereeError("not_in_lobby", id=request.id)
+        return table
+
+    def _on_sit(self, client: Client, request: Request) -> None:
+        """Move to another free seat of a friends' table before its start."""
+        table = self._in_lobby(client, request)
+        try:
+            table.move(client.seat, request.fields["seat"])
+        except RefereeError as e:
+            e.id = request.id
+            raise
+        table.send_lobby(client.seat, request.id)
+
+    def _on_begin(self, client: Client, request: Request) -> None:
+        """The host starts the friends' table: bots sit in the empty seats."""
+        table = self._in_lobby(client, request)
+        if client.seat != table.host:
+            raise RefereeError("not_host", id=request.id, seat=table.host)
+        if len(table.people()) < MIN_FRIENDS:
+            raise RefereeError("too_few_players", id=request.id, limit=MIN_FRIENDS)
+        table.begin(self.match_seed(), request.id)
 
     def _on_cancel(self, client: Client, request: Request) -> None:
-        if client.waiting is None:
+        table = client.table
+        if client.waiting is None and (table is None or table.started):
             raise RefereeError("not_waiting", id=request.id)
+        if table is not None:
+            client.table, seat, client.seat = None, client.seat, -1
+            table.leave(seat)
         self._stop_waiting(client)
         self._reply(client, request, "cancelled")
 
     def _stop_waiting(self, client: Client, shared: bool = True) -> None:
-        """``client`` waits no more; ``shared``: its entry in the shared queue or code goes too."""
+        """Out of the queue (a private table's waiting is the table's own business); ``shared``: out of
+        the shared queue too (with --redis)."""
         if client.timer is not None:
             client.timer.cancel()
             client.timer = None
@@ -414,57 +517,11 @@ class Referee:
             if shared:
                 self.cluster.unwait(client, waiting)
             return
-        kind, value = waiting
-        if kind == "code":
-            self.private.pop(value, None)
-            return
-        queue = self.queues.get(value, [])
+        queue = self.queues.get(waiting[1], [])
         if client in queue:
             queue.remove(client)
         if not queue:
-            self.queues.pop(value, None)
-
-    def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
-        """A new table for these two players; with a durable store, told to nobody before it is stored
-        (if it cannot be, both are told ``unavailable`` and stand up again)."""
-        variant, target = key
-        session = Session.new(variant, target, self.config.level, seed=self.match_seed(), humans=(0, 1))
-        table = self.table_class(self, session, code)
-        self.add_table(table)
-        if not self.store.durable:
-            table.begin(clients)
-        else:
-            table.seat(clients)
-            table.busy = True
-            self.loop.create_task(self._store_new(table, clients))
-        for client in clients:
-            self.watch(client)
-
-    async def _store_new(self, table: Table, clients: tuple[Client, Client]) -> None:
-        try:
-            await self.store.create(table.record())
-        except StoreError as e:
-            self.failures.add("store a new table", e)
-            for seat, client in zip((0, 1), clients):
-                if client.table is table:
-                    client.table, client.seat = None, -1
-                    self._error(client, RefereeError("unavailable"))
-                    self.watch(client)
-            table.clients = {seat: None for seat in (0, 1)}
-            table.busy = False
-            table.close(finished=False)
-            self.drain(table)
-            return
-        table.busy = False
-        table.stored = True
-        table.begin()
-        self.drain(table)
-
-    def add_table(self, table: Table) -> None:
-        self.tables.add(table)
-        self.table_ids[table.id] = table
-        for seat, token in table.tokens.items():
-            self.tokens[token] = (table, seat)
+            self.queues.pop(waiting[1], None)
 
     def match_seed(self) -> str:
         """A fresh secret seed for a match (it never leaves the referee)."""
@@ -485,14 +542,14 @@ class Referee:
 
     def _on_resume(self, client: Client, request: Request) -> None:
         token = request.fields["token"]
-        entry = self.tokens.get(hash_token(token))
-        if entry is None:
-            if self.cluster is not None:
+        table = self.tokens.get(hash_token(token))
+        if table is None:
+            if self.cluster is not None:  # the table may be on another process, or in the store
                 self._free(client, request)
                 self.cluster.resume(client, request)
                 return
             raise RefereeError("bad_token", id=request.id)
-        table, seat = entry
+        seat = table.seat_of(token)
         if client.table is not table or client.seat != seat:
             self._free(client, request)
         table.resume(seat, client, request.id, token)
@@ -514,8 +571,8 @@ class Referee:
         return {
             "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
             "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
-            "private": {code: (c.id, key) for code, (c, key) in self.private.items()},
-            "tokens": sorted((t, table.id, seat) for t, (table, seat) in self.tokens.items()),
+            "private": {code: id(table) for code, table in self.private.items()},
+            "tokens": sorted((t, table.id) for t, table in self.tokens.items()),
             "tables": sorted((repr(t.describe()) for t in self.tables)),
             "actions": self.actions,
         }

@@ -11,8 +11,8 @@ take a seat with what they read.
 
 >>> hash_token("KvV12gx4XyNBTTfvrM3w2lKy")[:16]
 'c8c9c9ca3b1d6fce'
->>> record = TableRecord("t1", {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s",
-...                             "humans": [0, 1]}, None, ["Ana", None], {0: "h0", 1: "h1"})
+>>> record = TableRecord("t1", "queue", {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s",
+...                                      "humans": [0, 1]}, None, ["Ana", None, None, None], {0: "h0", 1: "h1"})
 >>> TableRecord.parse("t1", record.format()) == record
 True
 """
@@ -51,13 +51,14 @@ class TableRecord:
     """What a table is, apart from its actions: enough to seat its players again after a restart."""
 
     id: str
+    kind: str                         # queue, private or friends (coinche_referee.table.KINDS)
     settings: dict[str, Any]          # the session's settings (its seed, the seats held by humans)
     code: str | None                  # the private code it was created with, if any
-    names: list[str | None]           # the players' display names, by seat
-    tokens: dict[int, str]            # seat -> the hash of its token, for the seats still held by humans
+    names: list[str | None]           # the people's display names, by seat (four)
+    tokens: dict[int, str]            # seat -> the hash of its token, for the seats whose token works
 
     def format(self) -> str:
-        return json.dumps({"format": RECORD_FORMAT, "settings": self.settings, "code": self.code,
+        return json.dumps({"format": RECORD_FORMAT, "kind": self.kind, "settings": self.settings, "code": self.code,
                            "names": self.names, "tokens": {str(k): v for k, v in self.tokens.items()}},
                           separators=(",", ":"), sort_keys=True)
 
@@ -68,7 +69,7 @@ class TableRecord:
             data = json.loads(text)
             if data.get("format") != RECORD_FORMAT:
                 raise StoreError(f"table {table_id}: format {data.get('format')!r}")
-            return cls(table_id, dict(data["settings"]), data["code"], list(data["names"]),
+            return cls(table_id, str(data["kind"]), dict(data["settings"]), data["code"], list(data["names"]),
                        {int(k): str(v) for k, v in data["tokens"].items()})
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise StoreError(f"table {table_id}: corrupt record ({e})") from None
