@@ -329,10 +329,14 @@ class Cluster:
             if table.id not in owned and not table.closed:
                 table.lost("was taken over by another process")
         proxied = [c for c in referee.clients if getattr(c.table, "remote", False)]
-        if proxied:
+        if proxied:  # players here at a table elsewhere: has it moved, or has its process gone?
             owners = await self.store.owners([c.table.id for c in proxied])
+            living = await self.store.living({c.table.owner for c in proxied})
             for client, owner in zip(proxied, owners):
-                if getattr(client.table, "remote", False) and owner != client.table.owner:
+                table = client.table
+                if not getattr(table, "remote", False):
+                    continue
+                if (owner is not None and owner != table.owner) or table.owner not in living:
                     client.table, client.seat = None, -1
                     client.close(1012, "the table moved, reconnect")
 

@@ -240,6 +240,12 @@ class RedisStore(Store):
     async def owners(self, table_ids: list[str]) -> list[str | None]:
         return await self.call("hmget", self.key("owner"), table_ids) if table_ids else []
 
+    async def living(self, processes: set[str]) -> set[str]:
+        """Those of ``processes`` whose lease runs."""
+        names = sorted(processes)
+        alive = await self.call("mget", [self.key("alive", p) for p in names]) if names else []
+        return {p for p, a in zip(names, alive) if a is not None}
+
     # ------------------------------------------------------------ leases
     async def renew(self) -> set[str]:
         """This process's lease and its tables' renewed; the tables it still owns."""
