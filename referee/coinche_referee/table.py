@@ -29,17 +29,49 @@ import logging
 import secrets
 from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Awaitable, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 from coinche.session import Session
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .protocol import RefereeError
 from .store import NotOwner, StoreError, StoreUnavailable, TableRecord, hash_token
 
-if TYPE_CHECKING:
-    from .referee import Client, Referee
+
+# What a table uses of its referee and of a player's connection (coinche_referee.referee's Referee and
+# Client are these): described here, not imported, since the referee imports this module.
+class Client(Protocol):
+    name: str | None
+    table: "Table | None"
+    seat: int
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+class Referee(Protocol):
+    config: Any  # coinche_referee.referee.Config: grace, bot_delay
+    loop: Any  # the asyncio event loop: call_later, create_task
+    tokens: dict[str, Any]  # a token's hash -> its table
+    tables: set["Table"]
+    table_ids: dict[str, "Table"]
+    actions: int
+    store: Any  # coinche_referee.store.Store: where the table is written
+    failures: Any  # coinche_referee.failures.FailureLog: the store's failures, once per interval
+    draining: bool  # the referee stops: no bot starts to think
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+
+    def watch(self, client: Client) -> None: ...
+
+    def uncount(self, address: str) -> None: ...
+
+    def drain(self, table: "Table") -> None: ...
+
+    def forget_code(self, code: str, table: "Table") -> None: ...
+
 
 log = logging.getLogger("coinche_referee")
 
