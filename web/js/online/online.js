@@ -4,6 +4,8 @@
 //
 // <body data-screen="online"> while the lobby shows; <section id="online" data-mode> says what it shows:
 // "choose", "no-referee", "connecting", "waiting", "lonely", "created", "joining", "resuming", "error".
+import { el } from "../dom.js";
+import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
 import { RefereeClient } from "./client.js";
 import { RefereeDriver } from "./driver.js";
@@ -37,13 +39,6 @@ const ERROR_TEXT = {
   too_many_guesses: "online.too_many_guesses",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
 
 function bigButton(id, label, detail, primary = false) {
   return el("button", { type: "button", id, class: primary ? "btn primary big" : "btn big" },
@@ -384,10 +379,8 @@ export class Online {
   #fail(error) {
     this.#close();
     this.#mode("error");
-    const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#setStatus(key, {
-      code: error.params?.code ?? "", detail: error.message ?? error.code, seconds: error.params?.retry_after ?? 60,
-    });
+    const { key, params } = errorMessage(error, { keys: ERROR_TEXT, fallback: "online.error" });
+    this.#setStatus(key, { ...params, code: params.code ?? "", seconds: params.retry_after ?? 60 });
   }
 
   #setStatus(key, params = {}) {
