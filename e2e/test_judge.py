@@ -114,8 +114,8 @@ RULE_CASES = [
 
 
 @pytest.mark.parametrize("position,rule,expected,reasons,note", RULE_CASES, ids=[c[0] for c in RULE_CASES])
-def test_every_rule_is_explained(guarded_page, site_url, position, rule, expected, reasons, note):
-    page = guarded_page
+def test_every_rule_is_explained(returning_page, site_url, position, rule, expected, reasons, note):
+    page = returning_page
     open_judge(page, site_url, position)
     expect_ruled(page, position)
     assert verdicts(page) == expected
@@ -215,8 +215,9 @@ BAD_LINKS = [
 
 
 @pytest.mark.parametrize("fragment,message,kept", BAD_LINKS, ids=[b[0] for b in BAD_LINKS])
-def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(guarded_page, site_url, fragment, message, kept):
-    page = guarded_page
+def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(returning_page, site_url, fragment, message,
+                                                                   kept):
+    page = returning_page
     open_judge(page, site_url, fragment)
     problem = page.locator("#link-problem")
     expect(problem).to_be_visible()
