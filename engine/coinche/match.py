@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from .calls import Call
 from .deal import VARIANTS, Deal, Phase
 from .errors import CoincheError, IllegalActionError
+from .record import deal_to_record
 from .rng import derive_seed
 
 TARGETS = (501, 701, 1000)
@@ -104,7 +105,7 @@ class Match:
         deal = self.deal
         if deal.phase != Phase.OVER:
             return
-        self.history.append(deal.to_record())
+        self.history.append(deal_to_record(deal))
         a, b = deal.scores
         self.totals[0] += a
         self.totals[1] += b

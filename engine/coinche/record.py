@@ -26,7 +26,7 @@ Extra keys (e.g. ``seed``, ``deal_index``) are kept by readers and ignored by th
 >>> for call in ("90s", "pass", "pass", "pass"): deal.apply(call)
 >>> while not deal.is_over: deal.play(deal.legal_cards()[-1])
 >>> rec = deal_to_record(deal)
->>> replay(rec).to_record() == rec
+>>> deal_to_record(replay(rec)) == rec
 True
 """
 

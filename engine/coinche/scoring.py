@@ -1,6 +1,6 @@
 """Scoring of a coinche deal and of a classic deal, as pure functions over a small contract.
 
-The worked example of RULES.md (contract 110 hearts):
+The worked example of docs/rules.md (contract 110 hearts):
 
 >>> c = Contract(variant="coinche", declarer=0, suit=1, value=110)
 >>> score_coinche(c, cards=(124, 38), belote_side=None, tricks=(6, 2)).scores

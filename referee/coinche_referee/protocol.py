@@ -56,6 +56,7 @@ ENGLISH = {
     "not_host": "only the host (seat {seat}) can start the table",
     "too_few_players": "at least {limit} people must be seated to start",
     "not_started": "the match has not started yet",
+    "unavailable": "the referee cannot store new tables right now, try again in a moment",
 }
 
 

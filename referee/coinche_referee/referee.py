@@ -26,13 +26,19 @@ from coinche.errors import CoincheError
 from coinche.match import TARGETS
 from coinche.session import LEVELS
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .codes import new_code, parse_code
+from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
+from .store import MemoryStore, Store, hash_token
 from .table import MIN_FRIENDS, Table
 
 log = logging.getLogger("coinche_referee")
+
+#: Requests that concern the table a client sits at: with a durable store they wait while it writes, and
+#: for a table another process decides they go there.
+TABLE_REQUESTS = ("act", "state", "leave", "resume", "sit", "begin", "cancel")
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
@@ -102,6 +108,7 @@ class Client:
     """One connection, as the referee sees it; the transport fills in ``send`` and ``close``."""
 
     _ids = itertools.count(1)
+    remote = False  # its connection is here (coinche_referee.cluster.RemoteClient: on another process)
 
     def __init__(self, config: Config, peer: str = "", address: str | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -116,6 +123,7 @@ class Client:
         self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) while in the queue
         self.timer: asyncio.TimerHandle | None = None
         self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
+        self.entry: str | None = None  # what stands for it in the shared queue (with --redis)
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -132,16 +140,22 @@ class Referee:
     table_class = Table  # what a match is played at (a test double plants leaks in a subclass)
 
     def __init__(self, config: Config | None = None, loop: asyncio.AbstractEventLoop | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, store: Store | None = None) -> None:
         config = config if config is not None else Config()
         self.config = config
         self.loop = loop if loop is not None else asyncio.get_running_loop()
+        self.store = store if store is not None else MemoryStore()
+        self.cluster = None  # with --redis: the coinche_referee.cluster.Cluster this referee belongs to
+        self.failures = FailureLog(log)
+        self.draining = False  # stopping: no bot starts to think, no table starts
+        self.by_id: dict[int, Client] = {}  # this process's connections, by number
+        self.table_ids: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.per_address: dict[str, int] = {}
         self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
         self.queues: dict[tuple[str, int], list[Client]] = {}
         self.private: dict[str, Table] = {}  # tables by code: waiting for players (or a friends' match on)
-        self.tokens: dict[str, Table] = {}  # a person's token -> their table
+        self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
         self.pool = self._new_pool()
@@ -163,9 +177,10 @@ class Referee:
             return self.loop.run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
-        """End every table and stop the bots' worker processes."""
+        """End every table here (a durable store keeps them for another process) and stop the bots'
+        worker processes."""
         for table in list(self.tables):
-            table.close()
+            table.close(finished=not self.store.durable)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -181,6 +196,7 @@ class Referee:
             self._error(client, RefereeError("too_many_connections", limit=c.max_per_address))
             return False
         self.clients.add(client)
+        self.by_id[client.id] = client
         self.count(client.address)
         client.send(messages.message(
             "welcome", protocol=PROTOCOL, engine=ENGINE_VERSION, level=c.level,
@@ -196,6 +212,7 @@ class Referee:
     def disconnect(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
+            self.by_id.pop(client.id, None)
             self.uncount(client.address)
         if client.idle is not None:
             client.idle.cancel()
@@ -231,12 +248,31 @@ class Referee:
         echoed) unless it is an action of the seat to move: play is never held up as flooding."""
         within = client.bucket.take()
         client.strikes = 0 if within else client.strikes + 1
-        rid = None
         try:
             request = parse_request(frame, self.config.max_message)
-            rid = request.id
             if not within and not self._its_turn(client, request):
-                raise RefereeError("rate_limited", id=rid)
+                raise RefereeError("rate_limited", id=request.id)
+        except RefereeError as e:
+            self._error(client, e, e.id)
+            self.watch(client)
+        else:
+            self.dispatch(client, request)
+        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
+            client.close(1008, "flooding")
+
+    def dispatch(self, client: Client, request: Request) -> None:
+        """A request that may go ahead: applied, or refused with one error.  A request for a table that
+        is writing waits until it is stored; one for a table another process decides goes there."""
+        rid = request.id
+        try:
+            if request.type in TABLE_REQUESTS:
+                table = client.table if request.type != "resume" else self._token_table(request, client)
+                if table is not None and table.remote:
+                    table.forward(client, request)
+                    return
+                if table is not None and table.busy:
+                    table.backlog.append((client, request))
+                    return
             getattr(self, "_on_" + request.type)(client, request)
         except RefereeError as e:
             self._error(client, e, e.id if e.id is not None else rid)
@@ -247,14 +283,33 @@ class Referee:
             self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
         finally:
             self.watch(client)
-        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
-            client.close(1008, "flooding")
+
+    def run(self, client: Client, request: Request, fn: Callable[[], None]) -> None:
+        """``fn()`` for ``request``, answered like :meth:`dispatch` answers (one error if it refuses)."""
+        try:
+            fn()
+        except RefereeError as e:
+            self._error(client, e, e.id if e.id is not None else request.id)
+        except CoincheError as e:
+            self._error(client, e, request.id)
+        finally:
+            self.watch(client)
+
+    def drain(self, table: Table) -> None:
+        """The requests that waited while ``table`` wrote, in order, until it writes again (all of them
+        if the table has ended: each gets its answer)."""
+        while table.backlog and (table.closed or not table.busy):
+            client, request = table.backlog.popleft()
+            self.dispatch(client, request)
+
+    def _token_table(self, request: Request, client: Client) -> Any:
+        table = self.tokens.get(hash_token(request.fields["token"]))
+        return table if table is not None else client.table
 
     @staticmethod
     def _its_turn(client: Client, request: Request) -> bool:
         table = client.table
-        return (request.type == "act" and table is not None and table.session is not None
-                and client.seat in table.session.humans and table.session.match.current_player == client.seat)
+        return request.type == "act" and table is not None and table.to_move(client.seat)
 
     @staticmethod
     def _error(client: Client, error: CoincheError, rid: int | str | None = None) -> None:
@@ -300,21 +355,28 @@ class Referee:
         """Sit with the next player waiting for the same options, or wait for one."""
         self._lobby(client, request)
         key = self._options(request)
+        if self.cluster is not None:
+            self.cluster.queue(client, request, key)
+            return
         waiting = self.queues.setdefault(key, [])
         if waiting:
             other = waiting.pop(0)
             if not waiting:
                 del self.queues[key]
             self._stop_waiting(other)
-            table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level})
-            table.sit(other, 0)
-            table.sit(client, 1)
-            table.begin(self.match_seed())
+            self.pair(other, client, key)
             return
         waiting.append(client)
         client.waiting = ("queue", key)
         client.timer = self.loop.call_later(self.config.lobby_timeout, self._no_opponent, client)
         self._reply(client, request, "waiting", variant=key[0], target=key[1])
+
+    def pair(self, first: Client, second: Client, key: tuple[str, int]) -> None:
+        """A queued table for two players (``first`` waited): seats 0 and 1, the match starts."""
+        table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level})
+        table.sit(first, 0)
+        table.sit(second, 1)
+        table.begin(self.match_seed())
 
     def _no_opponent(self, client: Client) -> None:
         client.timer = None
@@ -322,18 +384,33 @@ class Referee:
             client.send(messages.message("no_opponent", waited=self.config.lobby_timeout))
 
     def _table(self, kind: str, settings: dict[str, Any], code: str | None = None) -> Table:
-        table = self.table_class(self, kind, settings, code)
+        return self.add_table(self.table_class(self, kind, settings, code))
+
+    def add_table(self, table: Table) -> Table:
         self.tables.add(table)
+        self.table_ids[table.id] = table
+        for seat in table.seats:
+            if seat.hash is not None:
+                self.tokens[seat.hash] = table
         return table
 
-    def _private(self, client: Client, request: Request, kind: str, settings: dict[str, Any]) -> Table:
+    def forget_code(self, code: str, table: Table) -> None:
+        """``table`` no longer waits under ``code`` (it started, or it ended)."""
+        if self.private.get(code) is table:
+            del self.private[code]
+            if self.cluster is not None:
+                self.cluster.forget_code(code)
+
+    def _private(self, client: Client, request: Request, kind: str, settings: dict[str, Any],
+                 code: str | None = None) -> Table:
         """A table waiting for its players with a fresh code, its creator in seat 0.  It waits at most
-        ``private_timeout`` seconds, and meanwhile counts against its creator's address like a connection."""
-        self._lobby(client, request)
+        ``private_timeout`` seconds, and meanwhile counts against its creator's address like a connection.
+        (``code``: one the cluster has already reserved for it.)"""
+        if code is None:
+            self._lobby(client, request)
         if self.per_address.get(client.address, 0) >= self.config.max_per_address:
             raise RefereeError("too_many_connections", id=request.id, limit=self.config.max_per_address)
-        code = new_code()
-        while code in self.private:
+        while code is None or code in self.private:
             code = new_code()
         table = self._table(kind, settings, code)
         self.private[code] = table
@@ -343,15 +420,24 @@ class Referee:
         table.deadline = self.loop.call_later(self.config.private_timeout, table.expire)
         return table
 
-    def _on_create(self, client: Client, request: Request) -> None:
+    def _on_create(self, client: Client, request: Request, code: str | None = None) -> None:
         """A 1v1 private table: the code to share; the match starts when someone joins with it."""
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_create)
+            return
         variant, target = self._options(request)
-        table = self._private(client, request, "private", self._settings({"variant": variant, "target": target}))
+        table = self._private(client, request, "private", self._settings({"variant": variant, "target": target}),
+                              code)
         self._reply(client, request, "created", code=table.code, variant=variant, target=target)
 
-    def _on_open(self, client: Client, request: Request) -> None:
+    def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:
         """A friends' table: its lobby, with the code to share; its creator is the host."""
-        table = self._private(client, request, "friends", self._settings(request.get("settings", {})))
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_open)
+            return
+        table = self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
         client.send(table.lobby_message(0, request.id))
 
     def _on_join(self, client: Client, request: Request) -> None:
@@ -363,6 +449,9 @@ class Referee:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
         table = None if code is None else self.private.get(code)
+        if table is None and code is not None and self.cluster is not None:
+            self.cluster.join(client, request, code)  # the table may wait on another process
+            return
         if table is None:
             self.guesses.failed(client.address)
             raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
@@ -415,13 +504,18 @@ class Referee:
         self._stop_waiting(client)
         self._reply(client, request, "cancelled")
 
-    def _stop_waiting(self, client: Client) -> None:
-        """Out of the queue (a private table's waiting is the table's own business)."""
+    def _stop_waiting(self, client: Client, shared: bool = True) -> None:
+        """Out of the queue (a private table's waiting is the table's own business); ``shared``: out of
+        the shared queue too (with --redis)."""
         if client.timer is not None:
             client.timer.cancel()
             client.timer = None
         waiting, client.waiting = client.waiting, None
         if waiting is None:
+            return
+        if self.cluster is not None:
+            if shared:
+                self.cluster.unwait(client, waiting)
             return
         queue = self.queues.get(waiting[1], [])
         if client in queue:
@@ -447,13 +541,18 @@ class Referee:
         self._seated(client, request).send_state(client.seat, request.id)
 
     def _on_resume(self, client: Client, request: Request) -> None:
-        table = self.tokens.get(request.fields["token"])
+        token = request.fields["token"]
+        table = self.tokens.get(hash_token(token))
         if table is None:
+            if self.cluster is not None:  # the table may be on another process, or in the store
+                self._free(client, request)
+                self.cluster.resume(client, request)
+                return
             raise RefereeError("bad_token", id=request.id)
-        seat = table.seat_of(request.fields["token"])
+        seat = table.seat_of(token)
         if client.table is not table or client.seat != seat:
             self._free(client, request)
-        table.resume(seat, client, request.id)
+        table.resume(seat, client, request.id, token)
 
     def _on_leave(self, client: Client, request: Request) -> None:
         if client.waiting is not None:
@@ -473,7 +572,7 @@ class Referee:
             "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
             "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
             "private": {code: id(table) for code, table in self.private.items()},
-            "tokens": sorted((t, id(table)) for t, table in self.tokens.items()),
+            "tokens": sorted((t, table.id) for t, table in self.tokens.items()),
             "tables": sorted((repr(t.describe()) for t in self.tables)),
             "actions": self.actions,
         }

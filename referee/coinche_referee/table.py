@@ -15,23 +15,63 @@ I/O: a client is anything with ``send(message)``, and the timers run on the refe
 think in the referee's worker processes, never in the event loop.  Each person only ever receives
 :meth:`Table.state_for` their own seat and :meth:`Table.public_event` of what happened, both built field
 by field (:mod:`coinche_referee.messages`).
+
+With a durable store (``--redis``) nothing a table decides is told to anyone before it is stored: the
+match when it starts (:meth:`Table.record`), then every action.  While a write is under way the table
+is ``busy`` and the requests for it wait in ``backlog``, in order.  A table waiting in its lobby lives in
+the memory of its process only (its code is shared, so a friend connected elsewhere joins it there).
 """
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import secrets
+from collections import deque
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Awaitable, Callable, Protocol
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 from coinche.session import Session
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .protocol import RefereeError
+from .store import NotOwner, StoreError, StoreUnavailable, TableRecord, hash_token
 
-if TYPE_CHECKING:
-    from .referee import Client, Referee
+
+# What a table uses of its referee and of a player's connection (coinche_referee.referee's Referee and
+# Client are these): described here, not imported, since the referee imports this module.
+class Client(Protocol):
+    name: str | None
+    table: "Table | None"
+    seat: int
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+class Referee(Protocol):
+    config: Any  # coinche_referee.referee.Config: grace, bot_delay
+    loop: Any  # the asyncio event loop: call_later, create_task
+    tokens: dict[str, Any]  # a token's hash -> its table
+    tables: set["Table"]
+    table_ids: dict[str, "Table"]
+    actions: int
+    store: Any  # coinche_referee.store.Store: where the table is written
+    failures: Any  # coinche_referee.failures.FailureLog: the store's failures, once per interval
+    draining: bool  # the referee stops: no bot starts to think
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+
+    def watch(self, client: Client) -> None: ...
+
+    def uncount(self, address: str) -> None: ...
+
+    def drain(self, table: "Table") -> None: ...
+
+    def forget_code(self, code: str, table: "Table") -> None: ...
+
 
 log = logging.getLogger("coinche_referee")
 
@@ -57,9 +97,10 @@ class Seat:
     owner, and only they, can take the seat back.  ``client`` is the person's connection (``None``: away)."""
 
     human: bool = False
-    token: str | None = None
+    token: str | None = None  # None also at a table taken over from the store until its owner is back
     name: str | None = None
     client: "Client | None" = None
+    hash: str | None = None  # the token's hash: what the referee (and its store) know the seat by
 
     @property
     def connected(self) -> bool:
@@ -67,11 +108,14 @@ class Seat:
 
     def describe(self) -> dict[str, Any]:
         return {"human": self.human, "token": self.token, "name": self.name,
-                "client": None if self.client is None else self.client.id}
+                "client": None if self.client is None else self.client.id, "hash": self.hash}
 
 
 class Table:
-    def __init__(self, referee: "Referee", kind: str, settings: dict[str, Any], code: str | None = None) -> None:
+    remote = False  # the table is here (coinche_referee.cluster.RemoteTable stands for one that is not)
+
+    def __init__(self, referee: "Referee", kind: str, settings: dict[str, Any], code: str | None = None,
+                 table_id: str | None = None) -> None:
         if kind not in KINDS:
             raise ValueError(f"kind must be one of {KINDS}")
         self.referee = referee
@@ -86,6 +130,12 @@ class Table:
         self.deadline = None  # the timer that gives up a table still waiting for its players
         self.counted: str | None = None  # the address this waiting table counts against (its creator's)
         self.closed = False
+        self.id = table_id if table_id is not None else secrets.token_hex(8)
+        self.hashes: set[str] = set()  # every token hash it ever had: forgotten by the store at the end
+        self.stored = False  # the store has it (its match started there, or it was taken over from there)
+        self.busy = False  # a write is under way: nothing more is decided or told until it is stored
+        self.backlog: deque = deque()  # (client, request) that came while busy
+        self._writing: asyncio.Task | None = None
 
     # ------------------------------------------------------------ what it is
     @property
@@ -106,7 +156,34 @@ class Table:
         return {seat: s.token for seat, s in enumerate(self.seats) if s.token is not None}
 
     def seat_of(self, token: str) -> int:
-        return next(seat for seat, s in enumerate(self.seats) if s.token == token)
+        token_hash = hash_token(token)
+        return next(seat for seat, s in enumerate(self.seats) if s.hash == token_hash)
+
+    def to_move(self, seat: int) -> bool:
+        """It is the person in ``seat`` who must act now."""
+        session = self.session
+        return session is not None and seat in session.humans and session.match.current_player == seat
+
+    def record(self) -> TableRecord:
+        """What the store keeps of the table besides its actions (never a token: their hashes)."""
+        return TableRecord(self.id, self.kind, dict(self.session.settings), self.code, [s.name for s in self.seats],
+                           {seat: s.hash for seat, s in enumerate(self.seats) if s.hash is not None})
+
+    @classmethod
+    def restore(cls, referee: "Referee", record: TableRecord, session: Session) -> "Table":
+        """A table taken over from the store: its match, its people (away until they resume)."""
+        settings = session.settings
+        table = cls(referee, record.kind, {k: settings[k] for k in ("variant", "target", "level")}, record.code,
+                    table_id=record.id)
+        table.session = session
+        for seat, s in enumerate(table.seats):
+            s.name = record.names[seat]
+            s.hash = record.tokens.get(seat)
+            s.human = seat in session.humans
+            if s.hash is not None:
+                table.hashes.add(s.hash)
+        table.stored = True
+        return table
 
     def free_seats(self) -> list[int]:
         return [seat for seat, s in enumerate(self.seats) if not s.human]
@@ -195,9 +272,11 @@ class Table:
             seat = free[0]
         elif seat not in free:
             raise RefereeError("seat_taken", seat=seat)
-        self.seats[seat] = Seat(human=True, token=new_token(), name=client.name)
+        token = new_token()
+        self.seats[seat] = Seat(human=True, token=token, name=client.name, hash=hash_token(token))
+        self.hashes.add(self.seats[seat].hash)
         self._bind(seat, client)
-        self.referee.tokens[self.seats[seat].token] = self
+        self.referee.tokens[self.seats[seat].hash] = self
         return seat
 
     def move(self, seat: int, to: int) -> None:
@@ -232,17 +311,61 @@ class Table:
         self.send_lobby()
 
     def begin(self, seed: str, rid: int | str | None = None) -> None:
-        """The match starts with the people seated now; a bot of the table's level sits in every other seat."""
+        """The match starts with the people seated now; a bot of the table's level sits in every other seat.
+        With a durable store, nobody is told before the match is stored (:meth:`_not_stored` if it cannot be)."""
         humans = tuple(self.people())
         self.session = Session.new(self.settings["variant"], self.settings["target"], self.settings["level"],
                                    seed=seed, humans=humans)
+        if not self.referee.store.durable:
+            self._started(rid)
+            return
+        self.busy = True
+        self.referee.loop.create_task(self._store_new(rid))
+
+    async def _store_new(self, rid: int | str | None) -> None:
+        try:
+            await self.referee.store.create(self.record())
+        except StoreError as e:
+            self.referee.failures.add("store a new table", e)
+            self.busy = False
+            self._not_stored(rid)
+        else:
+            self.busy = False
+            self.stored = True
+            self._started(rid)
+        self.referee.drain(self)
+
+    def _started(self, rid: int | str | None) -> None:
         self._stop_waiting()
         if self.kind == "private":
-            self.referee.private.pop(self.code, None)
-        for seat in humans:
+            self.referee.forget_code(self.code, self)
+        for seat in self.people():
             self._send_seated(seat, "start", rid if seat == self.host else None)
         self._watch_all()
         self._schedule_bot()
+
+    def _not_stored(self, rid: int | str | None) -> None:
+        """The store could not take the new match: it does not start.  A friends' table stays in its lobby
+        (the host's ``begin`` is refused); a 1v1 private table's joiner stands up again (its creator waits
+        on); a queued pair both stand up."""
+        self.session = None
+        refusal = messages.message("error", error=messages.error(RefereeError("unavailable")))
+        if self.friends:
+            client = self.seats[self.host].client
+            if client is not None:
+                client.send(dict(refusal, **({"id": rid} if rid is not None else {})))
+            return
+        standing = [1] if self.kind == "private" else [0, 1]
+        for seat in standing:
+            client = self.seats[seat].client
+            self._forget_token(seat)
+            self.seats[seat] = Seat()
+            if client is not None:
+                client.table, client.seat = None, -1
+                client.send(refusal)
+                self.referee.watch(client)
+        if not self.people():
+            self.close()
 
     def _stop_waiting(self) -> None:
         """No longer a waiting table: its deadline goes, and it no longer counts against its creator."""
@@ -269,10 +392,12 @@ class Table:
         self.seats[seat].client = client
         client.table, client.seat = self, seat
 
-    def resume(self, seat: int, client: "Client", rid: int | str | None) -> None:
+    def resume(self, seat: int, client: "Client", rid: int | str | None, token: str | None = None) -> None:
         """A person back with their token: a new connection takes the seat over; at a friends' table during
         the match, a seat a bot took from them is theirs again."""
         s = self.seats[seat]
+        if token is not None:
+            s.token = token  # known again at a table taken over from the store
         old = s.client
         if old is not None and old is not client:
             old.table, old.seat = None, -1
@@ -285,6 +410,7 @@ class Table:
         if returned:  # only a friends' table keeps the token of a replaced seat
             s.human = True
             self.session.take_back(seat)
+            self._persist_record()
         self._bind(seat, client)
         if not self.started:
             self.send_lobby(seat, rid)
@@ -345,15 +471,16 @@ class Table:
         self.session.replace_by_bot(seat)
         if not self.friends:
             self._forget_token(seat)
+        self._persist_record()
         self._tell_others(seat, "replaced")
         self._schedule_bot()
         self._close_if_empty()
 
     def _forget_token(self, seat: int) -> None:
         s = self.seats[seat]
-        if s.token is not None:
-            self.referee.tokens.pop(s.token, None)
-            s.token = None
+        if s.hash is not None:
+            self.referee.tokens.pop(s.hash, None)
+        s.token = s.hash = None
 
     def _close_if_empty(self) -> None:
         """Nobody at the table and nobody who may come back within a grace period: the table goes."""
@@ -361,10 +488,15 @@ class Table:
             return
         self.close()
 
-    def close(self) -> None:
+    def close(self, finished: bool = True) -> None:
+        """The table ends here; ``finished``: for good (the store keeps it a while, then expires it), else
+        only in this process (it stops, or another one took the table over)."""
         if self.closed:
             return
         self.closed = True
+        if finished and self.stored:
+            store, record, hashes = self.referee.store, self.record(), tuple(self.hashes)
+            self._persist(lambda: store.finish(record, forget=hashes), blocking=False)
         self._stop_waiting()
         for timer in (*self.away.values(), self.bot_timer):
             if timer is not None:
@@ -373,14 +505,117 @@ class Table:
         self.bot_timer = None
         for seat in SEATS:
             self._forget_token(seat)
-        if self.code is not None and self.referee.private.get(self.code) is self:
-            del self.referee.private[self.code]
+        if self.code is not None:
+            self.referee.forget_code(self.code, self)
         self.referee.tables.discard(self)
+        if self.referee.table_ids.get(self.id) is self:
+            del self.referee.table_ids[self.id]
+
+    def restored(self) -> None:
+        """Taken over from the store by this process: the people's connections are elsewhere or gone, so
+        each of them has the grace period to come back; the bots move on."""
+        if not self.finished:
+            for seat in self.people():
+                self.away[seat] = self.referee.loop.call_later(self.referee.config.grace, self._grace_over, seat)
+        self._schedule_bot()
+        self._close_if_empty()
+
+    def lost(self, why: str = "moved") -> None:
+        """Another process decides this table now (or its store refused it): its people here are
+        disconnected, and their pages resume with their tokens wherever the table is."""
+        log.warning("table %s %s: its players reconnect", self.id, why)
+        for s in self.seats:
+            client, s.client = s.client, None
+            if client is not None:
+                client.table, client.seat = None, -1
+                client.close(1012, "the table moved, reconnect")
+        self.close(finished=False)
+        self.referee.drain(self)
+
+    # ------------------------------------------------------------ the store
+    def _persist_record(self) -> None:
+        if self.stored:
+            store, record = self.referee.store, self.record()
+            gone = tuple(self.hashes - set(record.tokens.values()))  # their keys go: those tokens no longer work
+            self._persist(lambda: store.update(record, forget=gone), blocking=False)
+
+    def _persist(self, write: Callable[[], Awaitable[None]], then: Callable[[], None] | None = None,
+                 blocking: bool = True) -> None:
+        """``write()`` to the store, after the table's earlier writes, then ``then()``.  ``blocking``: the
+        table is ``busy`` (nobody is told anything) until it is stored.  The in-memory store writes
+        nothing: ``then()`` at once."""
+        if not self.referee.store.durable:
+            if then is not None:
+                then()
+            return
+        if blocking:
+            self.busy = True
+        self._writing = self.referee.loop.create_task(self._write(self._writing, write, then, blocking))
+
+    async def _write(self, previous: asyncio.Task | None, write, then, blocking: bool) -> None:
+        if previous is not None:
+            try:
+                await previous
+            except Exception:  # noqa: BLE001 - it logged its own failure
+                pass
+        if not await self._stored(write):
+            return
+        if blocking:
+            self.busy = False
+        if then is not None and not self.closed:
+            then()
+        if not self.busy and not self.closed:
+            self.referee.drain(self)
+            self._schedule_bot()
+
+    async def _stored(self, write) -> bool:
+        """Write until it is stored; ``False`` if the table is no longer this process's.  Meanwhile its
+        people are told the server reconnects (once), and the failure is logged once per interval."""
+        told, delay = False, 0.25
+        while True:
+            try:
+                await write()
+                break
+            except StoreUnavailable as e:
+                self.referee.failures.add("store write", e)
+                if not told and not self.closed:
+                    told = True
+                    self.tell_all("server", status="reconnecting")
+                await asyncio.sleep(delay)
+                delay = min(2.0, delay * 2)
+            except NotOwner:
+                self.lost("was taken over by another process")
+                return False
+            except StoreError as e:
+                log.error("table %s: %s", self.id, e)
+                self.lost("could not be stored")
+                return False
+        if told and not self.closed:
+            self.tell_all("server", status="back")
+        return True
+
+    def tell_all(self, kind: str, /, **fields: Any) -> None:
+        for seat in SEATS:
+            self._send(seat, kind, **fields)
+
+    def _committed(self, deal_index: int, event: dict, actor: int = -1, rid: int | str | None = None) -> None:
+        """An action was applied: stored (with a durable store) before anyone hears of it."""
+        self.referee.actions += 1
+        seq, action = len(self.session.actions) - 1, self.session.actions[-1]
+        store = self.referee.store
+        self._persist(lambda: store.append(self.id, seq, action),
+                      then=lambda: self._told(event, deal_index, actor, rid))
+
+    def _told(self, event: dict, deal_index: int, actor: int, rid: int | str | None) -> None:
+        self._broadcast(event, deal_index, actor=actor, rid=rid)
+        self._schedule_bot()
 
     # ------------------------------------------------------------ play
     def act(self, seat: int, action: str, seq: int | None, rid: int | str | None) -> None:
         """A player's call or card, checked; raises and changes nothing when it is refused."""
         session = self.session
+        if self.closed:  # it has just moved to another process: the page resumes there
+            raise RefereeError("unavailable", id=rid)
         if session is None:
             raise RefereeError("not_started", id=rid)
         match = session.match
@@ -394,9 +629,7 @@ class Table:
             raise OutOfTurnError("out_of_turn", seat=seat, expected=match.current_player)
         deal_index = match.deal_index
         event = session.act(seat, action)
-        self.referee.actions += 1
-        self._broadcast(event, deal_index, actor=seat, rid=rid)
-        self._schedule_bot()
+        self._committed(deal_index, event, actor=seat, rid=rid)
 
     def send_state(self, seat: int, rid: int | str | None) -> None:
         if self.session is None:
@@ -405,7 +638,7 @@ class Table:
             self._send_state(seat, "state", id=rid)
 
     def _schedule_bot(self) -> None:
-        if self.closed or self.bot_timer is not None or self.session is None:
+        if self.closed or self.busy or self.bot_timer is not None or self.session is None or self.referee.draining:
             return
         player = self.session.match.current_player
         if player < 0 or player in self.session.humans:
@@ -420,7 +653,7 @@ class Table:
 
     def _bot_tick(self) -> None:
         self.bot_timer = None
-        if self.closed:
+        if self.closed or self.busy or self.referee.draining:
             return
         turn = self.session.bot_turn()
         if turn is None:
@@ -448,9 +681,7 @@ class Table:
         except Exception as e:  # a bot's bug must not take the referee down: end this table
             self._fail(e)
             return
-        self.referee.actions += 1
-        self._broadcast(event, deal_index)
-        self._schedule_bot()
+        self._committed(deal_index, event)
 
     def _fail(self, error: Exception) -> None:
         """A bot could not act: every player is told (``internal``) and the table ends."""
@@ -474,4 +705,7 @@ class Table:
             "waiting": self.deadline is not None,
             "counted": self.counted,
             "closed": self.closed,
+            "id": self.id,
+            "busy": self.busy,
+            "backlog": len(self.backlog),
         }

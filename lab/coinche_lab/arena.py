@@ -16,13 +16,14 @@ per side the contracts bid and made, and the coinches won (the contract went dow
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
-from .bots import ALL_LEVELS, make_bot
-from .deal import Deal, Phase
-from .rng import derive_seed
+from coinche.bots import ALL_LEVELS, make_bot
+from coinche.deal import Deal, Phase
+from coinche.rng import derive_seed
+
+from .stats import mean_ci
 
 
 def play_table(variant: str, dealer: int, deal_seed: int, players: list) -> Deal:
@@ -109,15 +110,6 @@ def run_jobs(work, job_list: list, jobs: int = 1):
         pool.join()
 
 
-def mean_ci(diffs: list[float]) -> tuple[float, tuple[float, float], float]:
-    """The mean, its 95% confidence interval (normal approximation) and the standard deviation."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half), math.sqrt(var)
-
-
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: str = "coinche",
               jobs: int = 1, progress=None) -> dict:
     """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in."""
@@ -180,6 +172,3 @@ def add_arena_parser(subparsers) -> None:
     arena.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
     arena.set_defaults(func=cmd_arena)
-    from .bidding_arena import add_bidding_parser
-
-    add_bidding_parser(subparsers)
