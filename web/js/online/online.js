@@ -35,6 +35,7 @@ const ERROR_TEXT = {
   server_full: "online.server_full",
   too_many_connections: "online.too_many_connections",
   too_many_guesses: "online.too_many_guesses",
+  unavailable: "cluster.unavailable",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 
@@ -218,6 +219,9 @@ export class Online {
         break;
       case "opponent":
         this.#opponent(message);
+        break;
+      case "server": // the referee's store is out of reach: the move waits, nothing is lost
+        this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
         break;
       case "no_opponent":
         this.#stopCountdown();
