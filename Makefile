@@ -5,7 +5,7 @@ PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PYTEST_ARGS ?=
 
-.PHONY: venv build serve test test-engine test-full test-e2e bench chromium redis-server axe clean referee
+.PHONY: venv build serve test test-engine test-full test-e2e test-js bench chromium redis-server axe clean referee
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -59,12 +59,16 @@ test-engine: venv redis-server
 test-e2e: build chromium axe
 	$(PY) -m pytest e2e $(PYTEST_ARGS)
 
+# The page's pure functions (notation, the hand's order...) under Node's own test runner, no browser.
+test-js:
+	node --test tests/js/
+
 # Everything: engine tests, Pyodide parity, browser tests.
-test: build chromium redis-server axe
+test: test-js build chromium redis-server axe
 	$(PY) -m pytest tests e2e $(PYTEST_ARGS)
 
 # The long differential runs as well (CI runs this).
-test-full: build chromium redis-server axe
+test-full: test-js build chromium redis-server axe
 	$(PY) -m pytest tests e2e --full $(PYTEST_ARGS)
 
 # Engine and bots figures (the browser's: bench/web_boot_bench.py, web_table_bench.py, judge_bench.py).

@@ -113,6 +113,7 @@ def seat_view(view) -> dict[str, Any]:
         "result": _score(view.result),
         "void": view.void,
         "legal": [str(a) for a in view.legal],
+        "standing": _contract(view.standing),
     }
     if view.legal and view.phase == "play":
         out["ruling"] = _ruling(view)

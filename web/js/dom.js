@@ -6,8 +6,8 @@
 //
 // The second argument is the class name (a string) or the element's properties: `class`, `text`
 // (its textContent), `dataset`, `on` (event listeners by type), any other name an attribute (true: present,
-// false, null or undefined: left out). The children are nodes or strings; null, undefined and false are
-// left out.
+// false, null or undefined: left out). The children are nodes or strings; null, undefined, false and ""
+// are left out.
 export function el(tag, props = {}, ...children) {
   const node = document.createElement(tag);
   const options = typeof props === "string" ? { class: props } : props ?? {};
@@ -20,6 +20,6 @@ export function el(tag, props = {}, ...children) {
     else if (name === "on") for (const [type, listener] of Object.entries(value)) node.addEventListener(type, listener);
     else node.setAttribute(name, value === true ? "" : String(value));
   }
-  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false));
+  node.append(...children.filter((child) => child !== null && child !== undefined && child !== false && child !== ""));
   return node;
 }

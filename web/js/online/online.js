@@ -7,6 +7,7 @@
 // "choose", "no-referee", "connecting", "waiting", "lonely", "created", "joining", "resuming", "friends"
 // (the lobby of a friends' table), "error".
 import { el } from "../dom.js";
+import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
 import { RefereeClient } from "./client.js";
 import { RefereeDriver } from "./driver.js";
@@ -505,10 +506,8 @@ export class Online {
   #fail(error) {
     this.#close();
     this.#mode("error");
-    const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#setStatus(key, {
-      code: error.params?.code ?? "", detail: error.message ?? error.code, seconds: error.params?.retry_after ?? 60,
-    });
+    const { key, params } = errorMessage(error, { keys: ERROR_TEXT, fallback: "online.error" });
+    this.#setStatus(key, { ...params, code: params.code ?? "", seconds: params.retry_after ?? 60 });
   }
 
   #setStatus(key, params = {}) {
