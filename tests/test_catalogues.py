@@ -167,7 +167,7 @@ def test_dynamic_prefixes_are_declared():
 
 
 def test_engine_keys_found():
-    assert REASONS == {"must_follow", "must_go_over", "must_trump", "must_overtrump"}
+    assert REASONS == {"must_follow", "must_go_over", "must_trump", "must_overtrump", "must_undertrump"}
     assert NOTES == {"overtrump_partner", "no_undertrump", "partner_master"}
     assert {"unknown_card", "illegal_card", "out_of_turn"} <= ERRORS
     assert "coach_pass" in COACH

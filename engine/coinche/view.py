@@ -21,6 +21,7 @@ from dataclasses import dataclass
 from .calls import Call
 from .cards import CARDS, SUIT_LETTERS, Card, card_name, cards_of, mask_of
 from .play import legal_mask, rule_position
+from .rules import OWN, Rules
 from .scoring import Contract, DealScore
 
 
@@ -45,6 +46,7 @@ class SeatView:
     result: DealScore | None
     void: bool
     legal: tuple = ()
+    rules: Rules = OWN
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
@@ -52,7 +54,7 @@ class SeatView:
 
         own_turn = deal.phase != Phase.OVER and deal.turn == seat
         turned = None
-        if deal.variant == "classic" and deal.turned >= 0:
+        if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]
         return cls(
             seat=seat,
@@ -74,6 +76,7 @@ class SeatView:
             result=deal.score,
             void=deal.void,
             legal=tuple(deal.legal_actions()) if own_turn else (),
+            rules=deal.rules,
         )
 
     @property
@@ -94,7 +97,7 @@ class SeatView:
 
     def ruling(self):
         """The ruling on this seat's hand for the trick on the table (play phase only)."""
-        return rule_position(self.hand_mask, self.trick, self.trump)
+        return rule_position(self.hand_mask, self.trick, self.trump, self.rules.undertrump)
 
     def to_json(self) -> dict:
         out = {
@@ -117,6 +120,7 @@ class SeatView:
             "result": None if self.result is None else self.result.to_json(),
             "void": self.void,
             "legal": [str(a) for a in self.legal],
+            "rules": str(self.rules),
         }
         if self.legal and self.phase == "play":
             ruling = self.ruling()

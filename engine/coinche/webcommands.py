@@ -33,13 +33,16 @@ def _answer(session: Session, event: dict | None = None) -> dict[str, Any]:
     return {"event": event, "state": session.state(HUMAN), "snapshot": session.snapshot()}
 
 
-def new_match(variant: str = "coinche", target: int = 1000, level: str = "normal", seed: str | None = None,
-              deal_seed: str | None = None, first_dealer: int | None = None) -> dict:
+def new_match(variant: str | None = None, target: int | None = None, level: str = "normal", seed: str | None = None,
+              deal_seed: str | None = None, first_dealer: int | None = None, rules: str | None = None) -> dict:
     """Start a solo match: the human in seat 0 (south), bots in the three others; the human speaks first in
     the first deal unless ``first_dealer`` says otherwise.  ``deal_seed`` and ``first_dealer`` make its
-    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``)."""
+    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``).  ``rules``: the table's
+    house rules in their notation (``de-2000``, ``open=82,round=5up``); ``variant`` and ``target`` replace
+    the rules' own when given."""
     global _session
-    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer)
+    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer,
+                           rules=rules)
     return _answer(_session)
 
 
