@@ -119,6 +119,7 @@ class Match:
             "target": self.rules.target,
             "rules": str(self.rules),
             "house_rules": self.rules.changes(),
+            "bid_values": ["capot" if v == 250 else str(v) for v in self.rules.bid_values],
             "totals": list(self.totals),
             "deal_index": self.deal_index,
             "winner": self.winner,

@@ -159,7 +159,26 @@ def _seat_of_last_card(deal) -> int:
     return (leader + len(cards) - 1) & 3
 
 
+def rules_info() -> dict:
+    """The house-rule options and presets for the settings and the rules page (``coinche rules --json``)."""
+    from .rules import describe
+
+    return describe()
+
+
+def rules_parse(text: Any) -> dict:
+    """A rules notation read by the engine: ``{notation, options, changes}`` (canonical notation, every
+    option's value, the house rules it sets); an unknown option or value raises ``unknown_rule_option`` /
+    ``bad_rule_value`` naming it."""
+    from .rules import Rules
+
+    rules = Rules.parse(text)
+    return {"notation": str(rules), "options": rules.to_json(), "changes": rules.changes()}
+
+
 COMMANDS = {
+    "rules_info": rules_info,
+    "rules_parse": rules_parse,
     "new_match": new_match,
     "load": load,
     "state": state,

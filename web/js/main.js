@@ -5,6 +5,7 @@
 import { Engine } from "./engine.js";
 import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
+import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -43,8 +44,8 @@ function loadFirstDeals() {
 
 // One of those deals for a new match with these settings, picked at random, or null: none for other settings
 // than the ones it was dealt with, none once the engine answers (it deals at once then).
-async function firstDealFor({ variant, target, level }) {
-  if (document.body.dataset.state !== "loading") return null;
+async function firstDealFor({ variant, target, level, rules }) {
+  if (document.body.dataset.state !== "loading" || rules !== "own") return null;
   const file = await loadFirstDeals();
   const deals = file?.deals?.[variant];
   const dealtFor = file?.settings ?? {};
@@ -213,7 +214,7 @@ async function startNew(variant = settings.variant) {
   try {
     // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
     const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-    const options = { variant, target: settings.target, level: settings.level, seed };
+    const options = { variant, target: settings.target, level: settings.level, seed, rules: settings.rules };
     // While the engine boots, a first deal it dealt at build time is drawn at once (the engine deals the
     // same cards when it is up). The table shows with its cards: an empty table drawn first would hold up
     // the engine's answer.
@@ -230,6 +231,8 @@ async function startNew(variant = settings.variant) {
   }
 }
 
+const RULES_ERRORS = new Set(["unknown_rule_option", "bad_rule_value"]);
+
 function resume() {
   const snapshot = loadSavedMatch();
   if (!snapshot) return;
@@ -238,6 +241,11 @@ function resume() {
     try {
       await (await loadGame()).resume(snapshot);
     } catch (error) {
+      if (RULES_ERRORS.has(error.code)) {
+        // a rule this release does not know: the save is kept (a later release may read it), a new match starts
+        notice(t("house.save_kept", { name: error.params?.name ?? "" }));
+        return startNew(settings.variant);
+      }
       saveMatch(null);
       if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
       // A save the engine cannot replay (damaged, or from an older release): say so, deal a new match.
@@ -288,6 +296,7 @@ const SAVE_FORMAT = "coinche-session/1"; // engine/coinche/session.py FORMAT
 
 export function shareLink(state) {
   const params = new URLSearchParams({ play: state.variant, seed: state.deal_seed, dealer: String(state.deal.dealer) });
+  if (state.house_rules?.length) params.set("rules", state.rules); // the engine reads it, or names what it refuses
   return new URL(`index.html#${params}`, document.baseURI).href;
 }
 
@@ -297,7 +306,7 @@ function sharedDeal() {
   const seed = params.get("seed") ?? "";
   const dealer = Number(params.get("dealer") ?? "0");
   if (!VARIANTS.includes(variant) || !/^\d{1,20}$/.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
-  return { variant, seed, dealer };
+  return { variant, seed, dealer, rules: params.get("rules") };
 }
 
 // The shared deal of the URL, if any, as a new match (through `load`: a save of a match not yet played).
@@ -310,7 +319,7 @@ function playSharedDeal() {
     format: SAVE_FORMAT,
     settings: {
       variant: shared.variant, target: settings.target, level: settings.level, seed: matchSeed, humans: [0],
-      deal_seed: shared.seed, first_dealer: shared.dealer,
+      deal_seed: shared.seed, first_dealer: shared.dealer, ...(shared.rules ? { rules: shared.rules } : {}),
     },
     actions: [],
   };
@@ -348,6 +357,7 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
+  fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
@@ -356,7 +366,18 @@ function openSettings(fromTable) {
 
 function bindSettings() {
   const form = $("#settings-form");
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "rules_preset") {
+      const target = applyPreset(form);
+      if (target) form.elements.target.value = String(target);
+    }
+    if (event.target.name === "rules_preset" || event.target.name?.startsWith("house_")) {
+      readHouseRules(form, engine).then((notation) => {
+        settings.rules = notation;
+        saveSettings(settings);
+        game?.settingsChanged();
+      }).catch((error) => console.warn("house rules:", error));
+    }
     const variant = form.elements.variant.value;
     const target = Number(form.elements.target.value);
     const level = form.elements.level.value;

@@ -24,6 +24,7 @@ export class BiddingPanel {
   #root;
   #onCall;
   #legal = new Set();
+  #values = VALUES;
   #value = null;
   #suit = null;
 
@@ -38,7 +39,9 @@ export class BiddingPanel {
   }
 
   // legal: the engine's legal calls ("pass", "90h", "coinche", "takeh"...); variant: "coinche" | "classic".
-  show(legal, variant) {
+  // bidValues: the values a bid may have at this table (the engine's state.bid_values).
+  show(legal, variant, bidValues = VALUES) {
+    this.#values = bidValues;
     this.#legal = new Set(legal);
     this.#value = null;
     this.#suit = null;
@@ -83,7 +86,7 @@ export class BiddingPanel {
       values.className = "bid-values";
       values.setAttribute("role", "group");
       values.setAttribute("aria-label", t("table.bid.values"));
-      for (const value of VALUES) {
+      for (const value of this.#values) {
         const label = value === "capot" ? t("table.bid.capot") : value;
         const node = button("chip value", label, () => this.#choose("value", value));
         node.dataset.value = value;
