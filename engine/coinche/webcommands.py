@@ -202,6 +202,7 @@ def coach_view(view: Any) -> dict:
     from .bots import make_bot
     from .calls import Call
     from .cards import SUIT_LETTERS, Card
+    from .rules import Rules
     from .scoring import Contract, DealScore
     from .view import SeatView
 
@@ -228,6 +229,7 @@ def coach_view(view: Any) -> dict:
                 tuple(result["scores"])),
             void=bool(view["void"]),
             legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
+            rules=Rules.parse(view.get("rules", "own")).with_match(str(view["variant"]), 1000),
         )
     except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:
         raise CoincheError("bad_option", name="view", value=type(e).__name__) from None
