@@ -86,9 +86,15 @@ def bid(value: int, suit: int) -> Call:
     return BIDS[(BID_VALUES + (CAPOT,)).index(value) * 4 + suit]
 
 
+_BIDS_OF: dict[tuple[int, ...], tuple[Call, ...]] = {}
+
+
 def bids_of(values: tuple[int, ...]) -> tuple[Call, ...]:
     """Every bid of ``values`` (a :attr:`coinche.rules.Rules.bid_values`), in increasing value."""
-    return tuple(bid(v, s) for v in values for s in range(4))
+    bids = _BIDS_OF.get(values)
+    if bids is None:
+        bids = _BIDS_OF[values] = tuple(bid(v, s) for v in values for s in range(4))
+    return bids
 
 
 _BY_TEXT = {str(c): c for c in (PASS, COINCHE, SURCOINCHE, *BIDS, *BIDS_82, *TAKES)}

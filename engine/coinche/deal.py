@@ -29,6 +29,8 @@ from .rng import shuffled_deck
 from .rules import VARIANTS, Rules
 from .scoring import Contract, DealScore, score
 
+_OWN_RULES = {variant: Rules(variant) for variant in VARIANTS}
+
 
 class Phase(IntEnum):
     AUCTION = 0
@@ -51,7 +53,7 @@ class Deal:
         if isinstance(rules, str):
             if rules not in VARIANTS:
                 raise ValueError(f"unknown variant {rules!r}")
-            rules = Rules(rules)
+            rules = _OWN_RULES[rules]
         if sorted(deck) != list(range(32)):
             raise ValueError("a deck holds each of the 32 cards once")
         self.rules = rules

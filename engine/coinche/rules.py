@@ -100,7 +100,7 @@ class Rules:
     @property
     def bid_values(self) -> tuple[int, ...]:
         """The values a bid may have, lowest first (capot, 250, last)."""
-        return ((80,) if self.opening == 80 else (82,)) + (90, 100, 110, 120, 130, 140, 150, 160, 250)
+        return _BID_VALUES[self.opening]
 
     def multiplier(self, calls: int) -> int:
         """The multiplier after ``calls`` coinches: 0 → 1, 1 (coinche) → 2, 2 (surcoinche) → 4 or 3."""
@@ -148,10 +148,12 @@ class Rules:
         return cls(**values)
 
     def __str__(self) -> str:
-        for name, preset in PRESETS.items():
-            if preset == self:
-                return name
-        return self.options_text()
+        text = _NOTATIONS.get(self)
+        if text is None:
+            text = next((name for name, preset in PRESETS.items() if preset == self), None) or self.options_text()
+            if len(_NOTATIONS) < 1024:
+                _NOTATIONS[self] = text
+        return text
 
     def options_text(self) -> str:
         """The options that differ from the game's own, as ``name=value`` (no preset name; ``""`` for none)."""
@@ -167,6 +169,10 @@ class Rules:
     def changes(self) -> list[str]:
         """The notation names of the options that differ from the game's own (variant and target aside)."""
         return [o.name for o in OPTIONS[2:] if getattr(self, o.field) != getattr(OWN, o.field)]
+
+
+_BID_VALUES = {80: (80, 90, 100, 110, 120, 130, 140, 150, 160, 250), 82: (82, 90, 100, 110, 120, 130, 140, 150, 160, 250)}
+_NOTATIONS: dict["Rules", str] = {}
 
 
 def _text(value: Any) -> str:

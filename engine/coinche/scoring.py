@@ -13,7 +13,7 @@ The worked example of RULES.md (contract 110 hearts):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .calls import CAPOT
 from .cards import SUIT_LETTERS
@@ -78,15 +78,22 @@ class ScorePart:
 class DealScore:
     """The outcome of a played deal: card points per side (dix de der included), belote, made or down.
 
-    ``parts`` say where each side's score comes from; they add up to ``scores`` and are not part of the
-    record (a record's result is recomputed from the rules)."""
+    :attr:`parts` say where each side's score comes from, by the rules it was scored by; they add up to
+    ``scores`` (a property test) and are not part of the record (a record's result is recomputed)."""
 
     cards: tuple[int, int]
     belote_side: int | None
     tricks: tuple[int, int]
     made: bool
     scores: tuple[int, int]
-    parts: tuple[ScorePart, ...] = ()
+    rules: Rules = field(default=OWN, compare=False, repr=False)
+    contract: "Contract | None" = field(default=None, compare=False, repr=False)
+
+    @property
+    def parts(self) -> tuple["ScorePart", ...]:
+        if self.contract is None:
+            return ()
+        return score_parts(self.rules, self.contract, self.cards, self.belote_side, self.tricks)
 
     def to_json(self) -> dict:
         return {
@@ -128,12 +135,12 @@ class _Tally:
         if points:
             self.parts.append(ScorePart(side, key, points, rule))
 
-    def finish(self, rules: Rules, cards, belote_side, tricks, made: bool) -> DealScore:
+    def finish(self, rules: Rules) -> tuple[ScorePart, ...]:
+        """The parts, with the rounding of each side's sum as a part of its own."""
         raw = [sum(p.points for p in self.parts if p.side == s) for s in (0, 1)]
         for s in (0, 1):
             self.add(s, "rounding", round_score(raw[s], rules.rounding) - raw[s], f"round={rules.rounding}")
-        scores = (round_score(raw[0], rules.rounding), round_score(raw[1], rules.rounding))
-        return DealScore(cards, belote_side, tricks, made, scores, tuple(self.parts))
+        return tuple(self.parts)
 
 
 def _belote(tally: _Tally, rules: Rules, belote_side: int | None, declarer_side: int, made: bool) -> None:
@@ -146,15 +153,8 @@ def _belote(tally: _Tally, rules: Rules, belote_side: int | None, declarer_side:
         tally.add(belote_side, "belote", BELOTE)
 
 
-def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
-    """A coinche deal scored by ``rules`` (docs/house-rules.md has each option's worked examples).
-
-    >>> from coinche.rules import DE_2000
-    >>> c = Contract(variant="coinche", declarer=0, suit=1, value=100, multiplier=2)
-    >>> score_coinche(c, cards=(70, 92), belote_side=0, tricks=(3, 5), rules=DE_2000).scores
-    (20, 360)
-    """
+def _coinche_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                   tricks: tuple[int, int], rules: Rules) -> _Tally:
     d = contract.side
     f = 1 - d
     m = contract.multiplier
@@ -183,7 +183,74 @@ def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int |
         if with_bid:
             tally.add(f, "contract", m * value, mult_rule)
     _belote(tally, rules, belote_side, d, made)
-    return tally.finish(rules, cards, belote_side, tricks, made)
+    return tally
+
+
+def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                   tricks: tuple[int, int], rules: Rules) -> _Tally:
+    d = contract.side
+    f = 1 - d
+    bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
+
+    def card_score(side: int) -> int:
+        return CAPOT_CLASSIC if tricks[side] == 8 else cards[side]
+
+    made = cards[d] + bel_d > cards[f] + bel_f
+    tally = _Tally()
+    if made:
+        tally.add(d, "cards", card_score(d))
+        tally.add(f, "cards", cards[f])
+    else:
+        tally.add(f, "down", CAPOT_CLASSIC if tricks[f] == 8 else TOTAL)
+    _belote(tally, rules, belote_side, d, made)
+    return tally
+
+
+def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
+    """A coinche deal scored by ``rules`` (docs/house-rules.md has each option's worked examples).
+
+    >>> from coinche.rules import DE_2000
+    >>> c = Contract(variant="coinche", declarer=0, suit=1, value=100, multiplier=2)
+    >>> score_coinche(c, cards=(70, 92), belote_side=0, tricks=(3, 5), rules=DE_2000).scores
+    (20, 360)
+    """
+    d = contract.declarer & 1
+    f = 1 - d
+    m = contract.multiplier
+    value = contract.value
+    bel_d = BELOTE if belote_side == d else 0
+    capot_bid = value == CAPOT
+    made = tricks[d] == 8 if capot_bid else cards[d] + bel_d >= value
+    by_all = rules.multiply == "all"
+    if capot_bid and rules.capot == CAPOT_BONUS:
+        score_d, score_f = (m * CAPOT_BONUS, cards[f]) if made else (0, m * CAPOT_BONUS)
+    elif made:
+        card_points = CAPOT_CLASSIC if tricks[d] == 8 and rules.capot == CAPOT_BONUS else cards[d]
+        if by_all:
+            score_d, score_f = m * (card_points + value), cards[f] if m == 1 else 0
+        else:
+            score_d, score_f = card_points + m * value, cards[f]
+    else:
+        base, with_bid = DOWN[rules.down]
+        added = value if with_bid else 0
+        score_d, score_f = 0, m * (base + added) if by_all else base + m * added
+    if belote_side is not None:
+        if belote_side == f or made or rules.belote == "keep":
+            score_d += bel_d
+            score_f += BELOTE - bel_d
+        else:
+            score_f += BELOTE
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+
+
+def _scored(rules: Rules, contract: Contract, cards, belote_side, tricks, made: bool, d: int,
+            score_d: int, score_f: int) -> DealScore:
+    rounding = rules.rounding
+    if rounding != "none":
+        score_d, score_f = round_score(score_d, rounding), round_score(score_f, rounding)
+    scores = (score_d, score_f) if d == 0 else (score_f, score_d)
+    return DealScore(cards, belote_side, tricks, made, scores, rules, contract)
 
 
 def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int | None,
@@ -201,22 +268,25 @@ def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int |
     >>> score_classic(c, cards=(0, 162), belote_side=1, tricks=(0, 8)).scores
     (0, 270)
     """
-    d = contract.side
+    d = contract.declarer & 1
     f = 1 - d
     bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
-
-    def card_score(side: int) -> int:
-        return CAPOT_CLASSIC if tricks[side] == 8 else cards[side]
-
     made = cards[d] + bel_d > cards[f] + bel_f
-    tally = _Tally()
     if made:
-        tally.add(d, "cards", card_score(d))
-        tally.add(f, "cards", cards[f])
+        score_d = (CAPOT_CLASSIC if tricks[d] == 8 else cards[d]) + bel_d
+        score_f = cards[f] + bel_f
+    elif rules.belote == "keep":
+        score_d, score_f = bel_d, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f
     else:
-        tally.add(f, "down", CAPOT_CLASSIC if tricks[f] == 8 else TOTAL)
-    _belote(tally, rules, belote_side, d, made)
-    return tally.finish(rules, cards, belote_side, tricks, made)
+        score_d, score_f = 0, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f + bel_d
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+
+
+def score_parts(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                tricks: tuple[int, int]) -> tuple[ScorePart, ...]:
+    """Which rule gave which points to which side: a second, part by part, reckoning of :func:`score`."""
+    parts = _classic_parts if rules.kind.turned_card else _coinche_parts
+    return parts(contract, cards, belote_side, tricks, rules).finish(rules)
 
 
 def score(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
