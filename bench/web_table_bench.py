@@ -17,12 +17,12 @@ Goal: visible within 300 ms.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import threading
 import time
 from pathlib import Path
 
+from coinche_lab.stats import median, percentile
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -94,17 +94,6 @@ def bot_times(context, url: str, levels: list[str], steps: int) -> dict:
         page.close()
 
 
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
-
-
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--runs", type=int, default=3, help="new profiles (cold visits)")
@@ -160,7 +149,7 @@ def main() -> None:
         parts = []
         for phase in ("auction", "play"):
             v = phases[phase]
-            parts.append(f"{phase} {median(v):6.1f} / {pct(v, 0.9):6.1f} / {max(v) if v else float('nan'):6.1f} ({len(v)})")
+            parts.append(f"{phase} {median(v):6.1f} / {percentile(v, 0.9):6.1f} / {max(v) if v else float('nan'):6.1f} ({len(v)})")
         print(f"  {level:7} " + "   ".join(parts))
 
 

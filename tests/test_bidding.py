@@ -161,7 +161,7 @@ def test_prices_replay_exactly():
 
 
 def test_the_bidding_arena_scores_a_bidder_against_itself_at_zero():
-    from coinche.bidding_arena import run_bidding_arena
+    from coinche_lab.bidding_arena import run_bidding_arena
 
     result = run_bidding_arena("auction-v2", "auction-v2", deals=2, seed="same", player="easy")
     assert result["mean"] == 0.0
@@ -170,8 +170,8 @@ def test_the_bidding_arena_scores_a_bidder_against_itself_at_zero():
 
 
 def test_the_bidding_arenas_memo_changes_no_decision():
-    from coinche.arena import play_table
-    from coinche.bidding_arena import BiddingSeat, play_bidding_duplicate
+    from coinche_lab.arena import play_table
+    from coinche_lab.bidding_arena import BiddingSeat, play_bidding_duplicate
 
     result = play_bidding_duplicate(("auction-v2", "auction-v1", "easy", "memo", 2))
     seeds = [derive_seed("memo", 1_000_000 + s) for s in range(4)]

@@ -22,6 +22,7 @@ from websockets.asyncio.client import connect
 
 from coinche.cards import card_name, cards_of
 from coinche.match import Match, Rules
+from coinche.record import deal_to_record
 
 CARD = re.compile(r"(?<![\w-])([789TJQKA][shdc])(?![\w-])")
 
@@ -160,7 +161,7 @@ def test_checker_finds_a_hand_of_another_seat():
 def test_checker_finds_the_hands_of_a_void_deal_in_its_end_event():
     match = Match(Rules("coinche", 501), seed="void")
     actions = ["pass"] * 4
-    record = match.deal.to_record()  # the engine's full record: every hand
+    record = deal_to_record(match.deal)  # the engine's full record: every hand
     for a in actions:
         match.apply(a)
     mine = [card_name(c) for c in cards_of(match.deal.hands[0])]

@@ -2,7 +2,7 @@
 
 A card is an ``int`` from 0 to 31: ``suit * 8 + rank``.  :class:`Card` is an
 ``int`` subclass, so the engine computes on plain integers and bitmasks while a
-card shown to a human prints in the canonical notation of RULES.md.
+card shown to a human prints in the canonical notation of docs/rules.md.
 
 >>> Card.parse("Jh")
 Card.parse('Jh')

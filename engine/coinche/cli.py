@@ -1,6 +1,9 @@
-"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay``, ``review``, ``rules`` and ``arena``.
+"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay``, ``review`` and ``rules``.
 
-Run ``coinche COMMAND --help`` for each command's options.
+Run ``coinche COMMAND --help`` for each command's options.  More commands come from whatever is
+registered under the entry-point group ``coinche.commands``: a function called with the command
+line's sub-parsers.  The lab (``lab/coinche_lab``, installed for development by ``make venv``) adds
+``arena`` and ``bidding`` that way; the engine never imports it.
 """
 
 from __future__ import annotations
@@ -9,6 +12,7 @@ import argparse
 import json
 import sys
 import time
+from importlib.metadata import entry_points
 from typing import Iterable, TextIO
 
 from .calls import PASS, CallKind
@@ -370,8 +374,14 @@ def cmd_rules(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- main
+#: The entry-point group of the commands that other packages add (a function of the sub-parsers).
+COMMANDS_GROUP = "coinche.commands"
+#: The lab's commands, named only to say what is missing when the lab is not installed.
+LAB_COMMANDS = ("arena", "bidding")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, arena.")
+    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, review.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     judge = sub.add_parser("judge", help="which cards may be played in a position, and why")
@@ -404,16 +414,17 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("--json", action="store_true", help="the same as data")
     rules.set_defaults(func=cmd_rules)
 
-    try:
-        from .arena import add_arena_parser
-    except ImportError:
-        pass
-    else:
-        add_arena_parser(sub)
+    for command in entry_points(group=COMMANDS_GROUP):
+        command.load()(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in LAB_COMMANDS and not entry_points(group=COMMANDS_GROUP):
+        print(f"coinche {argv[0]}: a command of the lab (lab/coinche_lab), which is not installed here: "
+              "run `make venv` (pip install -e .) in a clone of the repository", file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -324,11 +324,6 @@ class Deal:
 
         return SeatView.of(self, seat)
 
-    def to_record(self) -> dict:
-        from .record import deal_to_record
-
-        return deal_to_record(self)
-
     def __repr__(self) -> str:
         return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"
 

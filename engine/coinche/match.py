@@ -12,6 +12,7 @@ from __future__ import annotations
 from .calls import Call
 from .deal import Deal, Phase
 from .errors import IllegalActionError
+from .record import deal_to_record
 from .rng import derive_seed
 from .rules import TARGETS, Rules
 
@@ -100,7 +101,7 @@ class Match:
         deal = self.deal
         if deal.phase != Phase.OVER:
             return
-        self.history.append(deal.to_record())
+        self.history.append(deal_to_record(deal))
         a, b = deal.scores
         self.totals[0] += a
         self.totals[1] += b

@@ -1,4 +1,4 @@
-"""The five card-play rules of RULES.md, the trick winner, and the reason for every forbidden card.
+"""The five card-play rules of docs/rules.md, the trick winner, and the reason for every forbidden card.
 
 Everything here works on plain integers: ``hand`` is a bitmask of cards, ``trick`` a
 sequence of the cards already on the table in the order played (0 to 3 of them), and
@@ -22,7 +22,7 @@ from typing import Sequence
 
 from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
 
-#: Rule numbers as RULES.md (and the judge page) numbers them; 0 is the leader's free choice.
+#: Rule numbers as docs/rules.md (and the judge page) numbers them; 0 is the leader's free choice.
 #: 3 decides every void hand while a partner is winning or an opponent wins with a plain card;
 #: 4 an opponent's trump that the hand can beat; 5 whatever is left (no trump, or none high enough).
 LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, MUST_TRUMP, MUST_OVERTRUMP, FREE = 0, 1, 2, 3, 4, 5

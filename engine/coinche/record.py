@@ -28,7 +28,7 @@ A record of ``coinche-deal/1`` has no ``rules``: it reads as the game's own rule
 >>> for call in ("90s", "pass", "pass", "pass"): deal.apply(call)
 >>> while not deal.is_over: deal.play(deal.legal_cards()[-1])
 >>> rec = deal_to_record(deal)
->>> replay(rec).to_record() == rec
+>>> deal_to_record(replay(rec)) == rec
 True
 """
 

@@ -2,7 +2,7 @@
 
 The rules are a :class:`~coinche.rules.Rules` value; the ``score_*`` functions default to the game's own.
 Each score comes with its parts (:class:`ScorePart`): which rule gave which points to which side.
-The worked example of RULES.md (contract 110 hearts):
+The worked example of docs/rules.md (contract 110 hearts):
 
 >>> c = Contract(variant="coinche", declarer=0, suit=1, value=110)
 >>> score_coinche(c, cards=(124, 38), belote_side=None, tricks=(6, 2)).scores

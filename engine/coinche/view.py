@@ -50,9 +50,7 @@ class SeatView:
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
-        from .deal import Phase
-
-        own_turn = deal.phase != Phase.OVER and deal.turn == seat
+        own_turn = not deal.is_over and deal.turn == seat
         turned = None
         if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]

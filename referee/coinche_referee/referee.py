@@ -26,7 +26,7 @@ from coinche.errors import CoincheError
 from coinche.match import TARGETS
 from coinche.session import LEVELS, Session
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .codes import new_code, parse_code
 from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request

@@ -11,15 +11,37 @@ from __future__ import annotations
 
 import logging
 import secrets
-from typing import TYPE_CHECKING, Any, Callable
+from typing import Any, Callable, Protocol
 
 from coinche.errors import IllegalActionError, OutOfTurnError
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .protocol import RefereeError
 
-if TYPE_CHECKING:
-    from .referee import Client, Referee
+
+# What a table uses of its referee and of a player's connection (coinche_referee.referee's Referee and
+# Client are these): described here, not imported, since the referee imports this module.
+class Client(Protocol):
+    name: str | None
+    table: "Table | None"
+    seat: int
+
+    def send(self, message: dict[str, Any]) -> None: ...
+
+    def close(self, code: int = 1000, reason: str = "") -> None: ...
+
+
+class Referee(Protocol):
+    config: Any  # coinche_referee.referee.Config: grace, bot_delay
+    loop: Any  # the asyncio event loop: call_later
+    tokens: dict[str, Any]
+    tables: set["Table"]
+    actions: int
+
+    def think(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+
+    def watch(self, client: Client) -> None: ...
+
 
 log = logging.getLogger("coinche_referee")
 

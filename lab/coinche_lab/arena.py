@@ -16,14 +16,15 @@ per side the contracts bid and made, and the coinches won (the contract went dow
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
-from .bots import ALL_LEVELS, make_bot
-from .deal import Deal, Phase
-from .rng import derive_seed
-from .rules import Rules
+from coinche.bots import ALL_LEVELS, make_bot
+from coinche.deal import Deal, Phase
+from coinche.rng import derive_seed
+from coinche.rules import Rules
+
+from .stats import mean_ci
 
 
 def play_table(rules: Rules | str, dealer: int, deal_seed: int, players: list) -> Deal:
@@ -110,15 +111,6 @@ def run_jobs(work, job_list: list, jobs: int = 1):
         pool.join()
 
 
-def mean_ci(diffs: list[float]) -> tuple[float, tuple[float, float], float]:
-    """The mean, its 95% confidence interval (normal approximation) and the standard deviation."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half), math.sqrt(var)
-
-
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: Rules | str = "coinche",
               jobs: int = 1, progress=None) -> dict:
     """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in.
@@ -143,8 +135,9 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, varia
 def format_result(r: dict) -> str:
     a, b = r["level_a"], r["level_b"]
     lo, hi = r["ci"]
+    house = "" if r.get("rules", "own") in ("own", f"variant={r['variant']}") else f", rules {r['rules']}"
     lines = [
-        f"{r['deals']} duplicate {r['variant']} deals (x2 tables, rules {r['rules']}), seed {r['seed']}: {a} (A) vs {b} (B)",
+        f"{r['deals']} duplicate {r['variant']} deals (x2 tables{house}), seed {r['seed']}: {a} (A) vs {b} (B)",
         f"mean score difference A - B per deal: {r['mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}; sd {r['sd']:.1f})",
         "",
         "| side | level | contracts bid | made | made % | coinches won | coinches lost |",
@@ -186,6 +179,3 @@ def add_arena_parser(subparsers) -> None:
     arena.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
     arena.set_defaults(func=cmd_arena)
-    from .bidding_arena import add_bidding_parser
-
-    add_bidding_parser(subparsers)

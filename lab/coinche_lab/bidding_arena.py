@@ -3,7 +3,7 @@
 ``coinche bidding BIDDER_A BIDDER_B --deals N --seed S [--player expert] [--jobs 2]``
 
 Bidders (:data:`BIDDERS`): ``auction-v2``, the bots' bidding (:mod:`coinche.bots.auction`), and
-``auction-v1``, the bidding before issue 15, frozen (:mod:`coinche.bots.auction_v1`).  Every seat
+``auction-v1``, the bidding before issue 15, frozen (:mod:`coinche_lab.auction_v1`).  Every seat
 plays its cards with the same bot level (``--player``); only the calls differ.  Deal ``i`` is dealt
 from ``derive_seed(S, i)`` with dealer ``i % 4`` at two tables, bidder A holding seats 0 and 2 at the
 first and seats 1 and 3 at the second; a deal's difference is half of A's score minus B's over both
@@ -22,14 +22,16 @@ import argparse
 import sys
 import time
 
-from .arena import mean_ci, play_table, run_jobs
-from .bots import Bot
-from .bots import auction_v1
-from .bots.auction import choose_call, evaluate_calls
-from .bots.knowledge import LEVELS, remember
-from .deal import Deal
-from .rng import derive_seed
-from .rules import Rules
+from coinche.bots import Bot
+from coinche.bots.auction import choose_call, evaluate_calls
+from coinche.bots.knowledge import LEVELS, remember
+from coinche.deal import Deal
+from coinche.rng import derive_seed
+from coinche.rules import Rules
+
+from . import auction_v1
+from .arena import play_table, run_jobs
+from .stats import mean_ci
 
 BIDDERS = ("auction-v2", "auction-v1")
 STATS = ("declared", "made", "value", "coinched", "failed", "short", "coinche_won", "coinche_lost")
