@@ -242,9 +242,10 @@ function resume() {
       await (await loadGame()).resume(snapshot);
     } catch (error) {
       if (RULES_ERRORS.has(error.code)) {
-        // a rule this release does not know: the save is kept (a later release may read it), a new match starts
-        notice(t("house.save_kept", { name: error.params?.name ?? "" }));
-        return startNew(settings.variant);
+        // a rule this release does not know: the save is kept (a later release may read it), nothing started
+        show("home");
+        $("#boot-status").textContent = t("house.save_kept", { name: error.params?.name ?? "" });
+        return undefined;
       }
       saveMatch(null);
       if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
