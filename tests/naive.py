@@ -344,7 +344,8 @@ ALL_BIDS = [bid_text(v, s) for v in BID_VALUES for s in SUITS]
 
 @dataclass
 class Auction:
-    """Where a call history stands: ``status`` is ``open``, ``done`` or ``void``."""
+    """Where a call history stands: ``status`` is ``open``, ``done`` or ``void``; an open coinche auction
+    with a bid also says the contract standing (declarer, bid, trump, multiplier)."""
 
     status: str
     seat: int | None  # who speaks next (open auction only)
@@ -394,8 +395,9 @@ def coinche_auction(dealer: int, history: list[str], house: dict | None = None) 
     if last_bid is not None and history[last_bid[0] + 1:] == ["pass", "pass", "pass"]:
         return contract("done", 1)
 
+    standing = contract("open", 2 if coinched_at is not None else 1) if last_bid is not None else Auction("open", None, set())
     if coinched_at is not None:
-        return Auction("open", seat, {"pass", "surcoinche"})
+        return Auction("open", seat, {"pass", "surcoinche"}, standing.declarer, standing.bid, standing.trump, 2)
     legal = {"pass"}
     if last_bid is None:
         legal |= set(all_bids)
@@ -404,7 +406,7 @@ def coinche_auction(dealer: int, history: list[str], house: dict | None = None) 
         legal |= {b for b in all_bids if bid_value(b) > high}
         if seats[last_bid[0]] % 2 != seat % 2:
             legal.add("coinche")
-    return Auction("open", seat, legal)
+    return Auction("open", seat, legal, standing.declarer, standing.bid, standing.trump, standing.multiplier)
 
 
 def classic_taking(dealer: int, turned: str, history: list[str]) -> Auction:

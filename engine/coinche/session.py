@@ -206,6 +206,17 @@ class Session:
             self.humans = tuple(s for s in self.humans if s != seat)
             self.settings["humans"] = list(self.humans)
 
+    def take_back(self, seat: int) -> None:
+        """Give a seat a bot held back to a human (a friends' table: its player came back with their token).
+
+        >>> s = Session.new(seed="doc", humans=(0, 1))
+        >>> s.replace_by_bot(1); s.take_back(1); s.humans, s.settings["humans"]
+        ((0, 1), [0, 1])
+        """
+        if seat not in self.humans and seat in (0, 1, 2, 3):
+            self.humans = tuple(sorted((*self.humans, seat)))
+            self.settings["humans"] = list(self.humans)
+
     def bot_turn(self) -> tuple[int, Any, Any] | None:
         """``(seat, bot, view)`` for the bot to move; ``None`` when a human is to move or the match is over.
 

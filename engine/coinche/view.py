@@ -1,9 +1,10 @@
 """What one seat may know of a deal, and nothing more.
 
 A :class:`SeatView` holds the seat's own hand, the public table (the auction, the turned
-card of the classic deal, the contract, the trick on the table, every trick played, the
-belote announcements, how many cards each seat still holds) and, on the seat's turn, its
-legal actions.  Bots, the web page and the 1v1 referee only ever receive views.
+card of the classic deal, the contract, during the auction the contract standing so far, the
+trick on the table, every trick played, the belote announcements, how many cards each seat
+still holds) and, on the seat's turn, its legal actions.  Bots, the web page and the 1v1
+referee only ever receive views.
 
 >>> from coinche.deal import Deal
 >>> deal = Deal.new("coinche", dealer=0, seed=5)
@@ -11,6 +12,16 @@ legal actions.  Bots, the web page and the 1v1 referee only ever receive views.
 >>> len(v.hand), v.hand_counts, v.current_player
 (8, (8, 8, 8, 8), 1)
 >>> set(v.hand) == set(deal.view(2).hand) and not set(v.hand) & set(deal.view(1).hand)
+True
+
+During the auction, ``standing`` is the contract the auction would give if it ended now: the
+highest bid, by whom, coinched (×2) or surcoinched (×4):
+
+>>> deal.apply("90h", seat=1)
+>>> deal.apply("coinche", seat=2)
+>>> deal.view(0).to_json()["standing"]
+{'declarer': 1, 'trump': 'h', 'value': 90, 'multiplier': 2}
+>>> Deal.new("coinche", dealer=0, seed=5).view(0).standing is None
 True
 """
 
@@ -47,6 +58,7 @@ class SeatView:
     void: bool
     legal: tuple = ()
     rules: Rules = OWN
+    standing: Contract | None = None
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
@@ -54,6 +66,10 @@ class SeatView:
         turned = None
         if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]
+        standing = None
+        if deal.phase.name == "AUCTION" and deal.high_bid is not None and deal.high_bid.is_bid:
+            bid = deal.high_bid
+            standing = Contract(deal.variant, deal.high_seat, bid.suit, bid.value, deal.multiplier)
         return cls(
             seat=seat,
             variant=deal.variant,
@@ -75,6 +91,7 @@ class SeatView:
             void=deal.void,
             legal=tuple(deal.legal_actions()) if own_turn else (),
             rules=deal.rules,
+            standing=standing,
         )
 
     @property
@@ -119,6 +136,7 @@ class SeatView:
             "void": self.void,
             "legal": [str(a) for a in self.legal],
             "rules": str(self.rules),
+            "standing": None if self.standing is None else self.standing.to_json(),
         }
         if self.legal and self.phase == "play":
             ruling = self.ruling()

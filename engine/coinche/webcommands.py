@@ -46,6 +46,31 @@ def new_match(variant: str | None = None, target: int | None = None, level: str 
     return _answer(_session)
 
 
+#: The match seed of a first deal shown before the engine is up: never saved nor played (new_match's answer
+#: replaces it, with the match seed that the engine draws), so any fixed text does.
+PREVIEW_MATCH_SEED = "first-deal-preview"
+
+
+def first_deal(variant: str = "coinche", target: int = 1000, level: str = "normal", deal_seed: str | None = None) -> dict:
+    """A first deal for the page to draw before its engine is up, the worker's match untouched: ``{deal_seed,
+    state}``, the state of a new match whose first deal has ``deal_seed`` (a random one when null), the human
+    to call first.  The build deals a first visit's (tools/first_deals.py); the page asks for the next
+    visit's during this one and keeps it.  ``new_match(deal_seed=...)`` deals the same cards.
+
+    >>> a, b = first_deal(deal_seed="42"), first_deal()
+    >>> a["state"]["deal_seed"], a["state"]["deal"]["current_player"], a["deal_seed"] != b["deal_seed"]
+    ('42', 0, True)
+    >>> new_match(deal_seed="42")["state"]["deal"] == a["state"]["deal"]
+    True
+    """
+    if deal_seed is None:
+        import os
+
+        deal_seed = str(int.from_bytes(os.urandom(8), "big"))
+    state = Session.new(variant, target, level, PREVIEW_MATCH_SEED, deal_seed=deal_seed, first_dealer=None).state(HUMAN)
+    return {"deal_seed": state["deal_seed"], "state": state}
+
+
 def load(snapshot: Any) -> dict:
     """Restore a saved match exactly; a corrupt or old save raises ``save_corrupt`` / ``save_old``."""
     global _session
@@ -180,6 +205,7 @@ COMMANDS = {
     "rules_info": rules_info,
     "rules_parse": rules_parse,
     "new_match": new_match,
+    "first_deal": first_deal,
     "load": load,
     "state": state,
     "act": act,
@@ -208,7 +234,8 @@ def coach_view(view: Any) -> dict:
 
     try:
         cards = lambda texts: tuple(Card.parse(t) for t in texts)  # noqa: E731
-        contract = view["contract"]
+        contract_of = lambda js: None if js is None else Contract(  # noqa: E731
+            view["variant"], int(js["declarer"]), SUIT_LETTERS.index(js["trump"]), int(js["value"]), int(js["multiplier"]))
         result = view["result"]
         phase = view["phase"]
         seat_view = SeatView(
@@ -217,9 +244,7 @@ def coach_view(view: Any) -> dict:
             hand_counts=tuple(int(n) for n in view["hand_counts"]),
             calls=tuple((int(seat), Call.parse(call)) for seat, call in view["calls"]),
             turned=None if view["turned"] is None else Card.parse(view["turned"]),
-            contract=None if contract is None else Contract(
-                view["variant"], int(contract["declarer"]), SUIT_LETTERS.index(contract["trump"]),
-                int(contract["value"]), int(contract["multiplier"])),
+            contract=contract_of(view["contract"]),
             leader=int(view["leader"]), trick=cards(view["trick"]),
             tricks=tuple((int(t["leader"]), cards(t["cards"]), int(t["winner"])) for t in view["tricks"]),
             announcements=tuple((int(a["seat"]), str(a["kind"]), Card.parse(a["card"])) for a in view["announcements"]),
@@ -230,6 +255,7 @@ def coach_view(view: Any) -> dict:
             void=bool(view["void"]),
             legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
             rules=Rules.parse(view.get("rules", "own")).with_match(str(view["variant"]), 1000),
+            standing=contract_of(view.get("standing")),  # absent from an older referee's views
         )
     except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:
         raise CoincheError("bad_option", name="view", value=type(e).__name__) from None

@@ -33,11 +33,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "expired": ("code",),
     "cancelled": ("id",),
     "left": ("id",),
-    "start": ("seat", "token", "code", "names", "state"),
-    "resumed": ("id", "seat", "token", "code", "names", "state"),
+    "start": ("id", "seat", "token", "code", "names", "seats", "state"),
+    "resumed": ("id", "seat", "token", "code", "names", "seats", "state"),
+    "lobby": ("id", "code", "seat", "token", "host", "settings", "seats", "expires"),
+    "presence": ("seat", "status", "grace", "seats"),
     "update": ("id", "event", "state"),
     "state": ("id", "state"),
     "opponent": ("seat", "status", "grace"),
+    "server": ("status",),
     "error": ("id", "error"),
 }
 
@@ -110,6 +113,7 @@ def seat_view(view) -> dict[str, Any]:
         "result": _score(view.result),
         "void": view.void,
         "legal": [str(a) for a in view.legal],
+        "standing": _contract(view.standing),
     }
     if view.legal and view.phase == "play":
         out["ruling"] = _ruling(view)

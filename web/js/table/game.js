@@ -5,7 +5,9 @@
 // The engine is the default driver: anything with the same call(cmd, args) for "act", "bot_step" and
 // "coach" can drive the table instead (the 1v1 referee client, js/online/driver.js), with the player in
 // any seat; answers without a snapshot are not saved.
+import { errorText } from "../errors.js";
 import { callName, has, t } from "../i18n.js";
+import { CAPOT, parseCall } from "../notation.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
@@ -73,11 +75,15 @@ export class Game {
   // first: {deal_seed, state}, a first deal the engine dealt at build time (first-deals.json), for a match
   // asked for while the engine boots: its state is drawn at once and the engine deals the same seed. The
   // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
-  async newMatch({ variant, target, level, seed, rules = "own" }, show = () => {}, first = null) {
+  // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link); rules: the house rules'
+  // notation ("own": the game's own).
+  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own" }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
     if (rules !== "own") args.rules = rules;
     if (seed !== undefined) args.seed = String(seed);
+    if (dealSeed !== undefined) args.deal_seed = dealSeed;
+    if (firstDealer !== undefined) args.first_dealer = firstDealer;
     if (first) args.deal_seed = first.deal_seed;
     performance.mark("new-match-asked");
     const asked = this.#engine.call("new_match", args);
@@ -228,8 +234,7 @@ export class Game {
 
   #fail(error) {
     console.warn("engine:", error);
-    const key = `error.${error.code}`;
-    this.#view.toast(has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message }), { kind: "error", ms: 5000 });
+    this.#view.toast(errorText(error), { kind: "error", ms: 5000 });
   }
 
   // ------------------------------------------------------------ the player's actions
@@ -298,7 +303,10 @@ export class Game {
     const p = this.pace;
     const view = this.#view;
     if (event.type === "call") {
-      const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction" };
+      // The auction as this call left it, while its bubble shows; a call that ended it leaves the contract
+      // the standing bid became (none in a classic taking, where no bid stands).
+      const standing = before.deal.standing && after.deal.contract;
+      const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction", standing };
       view.renderCalls(deal);
       view.renderContract(after.deal.phase === "auction" ? after.deal : deal);
       if (after.deal.phase !== "auction" || event.deal_end) await sleep(p.bubble);
@@ -470,10 +478,10 @@ function playAdvice(ruling) {
 
 // The suggested call as catalogue parameters: its kind, and a bid's value and suit.
 function coachCall(code) {
-  const bid = /^(\d+|capot|take)([shdc])$/.exec(code ?? "");
-  if (!bid) return { kind: code ?? "other", value: 0, suit: "" };
-  const kind = bid[1] === "capot" || bid[1] === "take" ? bid[1] : "bid";
-  return { kind, value: kind === "bid" ? Number(bid[1]) : 0, suit: bid[2] };
+  const call = parseCall(code);
+  if (!call?.suit) return { kind: code ?? "other", value: 0, suit: "" };
+  if (call.value === CAPOT) return { kind: "capot", value: 0, suit: call.suit };
+  return call;
 }
 
 // The bot's reason in words: its key (coach_bid, coach_pass...) with flat parameters for the catalogue.
@@ -482,7 +490,7 @@ function coachReason(advice) {
   if (!has(key)) return null;
   const raw = advice.params ?? {};
   const expected = raw.expected ?? {};
-  const trump = /([shdc])$/.exec(raw.call ?? "")?.[1];
+  const trump = parseCall(raw.call)?.suit;
   const [suit, points] = trump && trump in expected
     ? [trump, expected[trump]]
     : Object.entries(expected).reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]);

@@ -1,19 +1,13 @@
 // House rules on the page: the settings' preset and options (all from the engine's `rules_info` and
 // `rules_parse`: the page never decides what an option means), the table's "house rules" mark, and the
 // deal summary's lines saying which rule gave which points.
+import { el } from "../dom.js";
 import { t } from "../i18n.js";
 
 // The options a player sets here: the variant and the target have their own settings.
 const OWN_SETTINGS = new Set(["variant", "target"]);
 
 let info = null; // the engine's rules_info, once asked
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // The option selects of the settings, made once from the engine's list; then set to `notation`.
 export async function fillHouseRules(form, engine, notation) {
@@ -22,17 +16,9 @@ export async function fillHouseRules(form, engine, notation) {
   if (!box.childElementCount) {
     for (const option of info.options) {
       if (OWN_SETTINGS.has(option.name)) continue;
-      const label = el("label", "house-option");
-      const select = el("select");
-      select.name = `house_${option.name}`;
-      select.dataset.option = option.name;
-      for (const value of option.values) {
-        const item = el("option", "", t(`house.value.${option.name}.${value}`));
-        item.value = value;
-        select.append(item);
-      }
-      label.append(el("span", "", t(`house.option.${option.name}`)), select);
-      box.append(label);
+      const select = el("select", { name: `house_${option.name}`, dataset: { option: option.name } },
+        ...option.values.map((value) => el("option", { value, text: t(`house.value.${option.name}.${value}`) })));
+      box.append(el("label", "house-option", el("span", { text: t(`house.option.${option.name}`) }), select));
     }
   }
   const chosen = (await engine.call("rules_parse", { text: notation })).options;
