@@ -9,17 +9,16 @@ const OWN_SETTINGS = new Set(["variant", "target"]);
 
 let info = null; // the engine's rules_info, once asked
 
-// The option selects of the settings, made once from the engine's list; then set to `notation`.
+// The option selects of the settings, made from the engine's list, set to `notation`.
 export async function fillHouseRules(form, engine, notation) {
   info ??= await engine.call("rules_info");
   const box = form.querySelector("#house-options");
-  if (!box.childElementCount) {
-    for (const option of info.options) {
-      if (OWN_SETTINGS.has(option.name)) continue;
-      const select = el("select", { name: `house_${option.name}`, dataset: { option: option.name } },
-        ...option.values.map((value) => el("option", { value, text: t(`house.value.${option.name}.${value}`) })));
-      box.append(el("label", "house-option", el("span", { text: t(`house.option.${option.name}`) }), select));
-    }
+  box.replaceChildren(); // made again each time: in the language chosen now
+  for (const option of info.options) {
+    if (OWN_SETTINGS.has(option.name)) continue;
+    const select = el("select", { name: `house_${option.name}`, dataset: { option: option.name } },
+      ...option.values.map((value) => el("option", { value, text: t(`house.value.${option.name}.${value}`) })));
+    box.append(el("label", "house-option", el("span", { text: t(`house.option.${option.name}`) }), select));
   }
   const chosen = (await engine.call("rules_parse", { text: notation })).options;
   for (const select of box.querySelectorAll("select")) select.value = String(textOf(chosen[select.dataset.option]));
