@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from .calls import Call
 from .cards import CARDS, SUIT_LETTERS, Card, card_name, cards_of, mask_of
 from .play import legal_mask, rule_position
+from .rules import OWN, Rules
 from .scoring import Contract, DealScore
 
 
@@ -56,13 +57,14 @@ class SeatView:
     result: DealScore | None
     void: bool
     legal: tuple = ()
+    rules: Rules = OWN
     standing: Contract | None = None
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
         own_turn = not deal.is_over and deal.turn == seat
         turned = None
-        if deal.variant == "classic" and deal.turned >= 0:
+        if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]
         standing = None
         if deal.phase.name == "AUCTION" and deal.high_bid is not None and deal.high_bid.is_bid:
@@ -88,6 +90,7 @@ class SeatView:
             result=deal.score,
             void=deal.void,
             legal=tuple(deal.legal_actions()) if own_turn else (),
+            rules=deal.rules,
             standing=standing,
         )
 
@@ -109,7 +112,7 @@ class SeatView:
 
     def ruling(self):
         """The ruling on this seat's hand for the trick on the table (play phase only)."""
-        return rule_position(self.hand_mask, self.trick, self.trump)
+        return rule_position(self.hand_mask, self.trick, self.trump, self.rules.undertrump)
 
     def to_json(self) -> dict:
         out = {
@@ -132,6 +135,7 @@ class SeatView:
             "result": None if self.result is None else self.result.to_json(),
             "void": self.void,
             "legal": [str(a) for a in self.legal],
+            "rules": str(self.rules),
             "standing": None if self.standing is None else self.standing.to_json(),
         }
         if self.legal and self.phase == "play":

@@ -106,7 +106,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
     table = mask_of(trick)
     pool = ALL_CARDS_MASK & ~hand & ~table & ~(know.gone or 0)
     need = tuple(0 if s == me else know.counts[s] for s in range(4))
-    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
+    weighted = not know.rules.kind.turned_card and reads_calls(know.calls, me)
     values = POINTS[trump]
     tricks_left = know.counts[me]
     totals = [0.0] * len(candidates)
@@ -129,8 +129,9 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
         for i, c in enumerate(candidates):
             h = list(hands)
             h[me] ^= 1 << c
-            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won))
-            s = score(contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
+            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won),
+                                     know.rules.undertrump)
+            s = score(know.rules, contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
             totals[i] += s[side] - s[1 - side]
     return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 

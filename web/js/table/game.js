@@ -11,6 +11,7 @@ import { CAPOT, parseCall } from "../notation.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
+import { renderHouseMark } from "./house.js";
 import { installMenuTools, rememberDeal, summaryTools } from "./replay.js";
 import { pace, saveMatch } from "./settings.js";
 import { TableView, sleep } from "./view.js";
@@ -74,10 +75,12 @@ export class Game {
   // first: {deal_seed, state}, a first deal the engine dealt at build time (first-deals.json), for a match
   // asked for while the engine boots: its state is drawn at once and the engine deals the same seed. The
   // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
-  // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link).
-  async newMatch({ variant, target, level, seed, dealSeed, firstDealer }, show = () => {}, first = null) {
+  // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link); rules: the house rules'
+  // notation ("own": the game's own).
+  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own" }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
+    if (rules !== "own") args.rules = rules;
     if (seed !== undefined) args.seed = String(seed);
     if (dealSeed !== undefined) args.deal_seed = dealSeed;
     if (firstDealer !== undefined) args.first_dealer = firstDealer;
@@ -342,6 +345,7 @@ export class Game {
       } else {
         await showDealSummary(this.#dialogs.summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
+          parts: after.house_rules?.length ? event.deal_end.parts : null,
           tools: summaryTools(record, before, { engine: this.#local, view }),
         });
       }
@@ -369,6 +373,7 @@ export class Game {
     view.root.dataset.phase = deal.phase;
     view.root.dataset.variant = state.variant;
     view.renderScores(state.totals, state.target);
+    renderHouseMark(view.root, state);
     view.renderSeats(deal);
     view.renderContract(deal);
     view.renderCalls(deal);
@@ -379,7 +384,7 @@ export class Game {
     lastTrickButton.disabled = !(state.last_trick ?? this.#lastTrick);
     this.#renderHand(state);
 
-    if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant);
+    if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant, state.bid_values);
     else this.#bidding.hide();
     markFirstDeal(deal, myTurn);
     this.#renderCoach(state);
