@@ -478,3 +478,24 @@ def test_the_leak_audit_over_the_cluster_matches():
         assert not any(t in stored for t in tokens.values())  # tokens are stored hashed only
     told = seen_paths([log for match in AUDITED for _, log, _ in match["players"]])
     assert told["server"] == documented["server"]  # the outage's messages were recorded and checked
+
+
+def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_not_start():
+    import subprocess
+    import sys
+
+    from redis_server import ROOT, free_port
+
+    alone = subprocess.Popen([sys.executable, "-m", "coinche_referee", "--port", "0"], cwd=ROOT,
+                             stdout=subprocess.PIPE, stderr=subprocess.DEVNULL, text=True)
+    try:
+        assert "alone and in memory: a restart ends its matches" in alone.stdout.readline()
+    finally:
+        alone.terminate()
+        alone.wait(30)
+        alone.stdout.close()
+    url = f"redis://127.0.0.1:{free_port()}/0"  # nobody listens there
+    out = subprocess.run([sys.executable, "-m", "coinche_referee", "--port", "0", "--redis", url], cwd=ROOT,
+                         capture_output=True, text=True, timeout=60)
+    assert out.returncode == 1 and out.stdout == ""
+    assert out.stderr.strip().splitlines()[-1].startswith(f"python -m coinche_referee: redis at {url}")

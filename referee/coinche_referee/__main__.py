@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 
@@ -53,10 +54,11 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="print memory and counts as a JSON line on stderr this often (default: never)")
     p.add_argument("--trace-memory", action="store_true",
                    help="trace Python's memory in this process (tracemalloc; slower), shown by --stats")
-    p.add_argument("--redis", metavar="URL", default=None,
+    p.add_argument("--redis", metavar="URL", default=os.environ.get("COINCHE_REFEREE_REDIS") or None,
                    help="store every table in this Redis (redis://127.0.0.1:6379/0) and share the queue, the "
-                        "private codes and the tables with the other referees using it (default: none, "
-                        "alone and in memory: a restart ends the matches)")
+                        "private codes and the tables with the other referees using it (default: the "
+                        "environment's COINCHE_REFEREE_REDIS, else none: alone and in memory, a restart "
+                        "ends the matches)")
     p.add_argument("--lease", type=float, default=None, metavar="SECONDS",
                    help="with --redis: how long a table stays with a process that stopped renewing it "
                         "(default: 3)")

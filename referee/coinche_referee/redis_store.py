@@ -159,10 +159,13 @@ class RedisStore(Store):
     durable = True
 
     def __init__(self, url: str, me: str, lease: float = 3.0, keep: float = 86400.0, prefix: str = "coinche:",
-                 timeout: float = 2.0) -> None:
+                 timeout: float = 5.0, connections: int = 32) -> None:
         self.url, self.me, self.lease, self.keep, self.prefix = url, me, lease, keep, prefix
-        self.redis = aioredis.from_url(url, socket_timeout=timeout, socket_connect_timeout=timeout,
-                                       decode_responses=True, health_check_interval=0)
+        # a few connections, shared: a burst of requests waits for one rather than opening hundreds
+        pool = aioredis.BlockingConnectionPool.from_url(
+            url, max_connections=connections, timeout=4 * timeout, socket_timeout=timeout,
+            socket_connect_timeout=timeout, decode_responses=True, health_check_interval=0)
+        self.redis = aioredis.Redis(connection_pool=pool)
         self._scripts = {name: self.redis.register_script(text) for name, text in (
             ("create", CREATE), ("append", APPEND), ("update", UPDATE), ("finish", FINISH), ("renew", RENEW),
             ("claim", CLAIM), ("release", RELEASE), ("pair", PAIR), ("code_holder", CODE_HOLDER),
@@ -191,6 +194,7 @@ class RedisStore(Store):
     async def close(self) -> None:
         try:
             await self.redis.aclose()
+            await self.redis.connection_pool.disconnect()
         except (RedisError, OSError):
             pass
 

@@ -44,6 +44,7 @@ const ERROR_TEXT = {
   table_full: "friends.error.table_full",
   seat_taken: "friends.error.seat_taken",
   too_few_players: "friends.need_two",
+  unavailable: "cluster.unavailable",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 const PRESENCE_TEXT = { ...OPPONENT_TEXT, returned: "friends.returned" };
@@ -303,6 +304,9 @@ export class Online {
         break;
       case "opponent":
         this.#opponent(message);
+        break;
+      case "server": // the referee's store is out of reach: the move waits, nothing is lost
+        this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
         break;
       case "no_opponent":
         this.#stopCountdown();
