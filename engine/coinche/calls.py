@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from .cards import SUIT_LETTERS
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 BID_VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160)
 CAPOT = 250
@@ -42,7 +42,7 @@ class Call:
     def parse(cls, text: str) -> "Call":
         call = _BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
         if call is None:
-            raise NotationError("unknown_call", text=text)
+            raise NotationError("unknown_call", text=excerpt(text))
         return call
 
     @property

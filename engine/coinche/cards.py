@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 
 class Suit(IntEnum):
@@ -41,7 +41,7 @@ class Suit(IntEnum):
         """
         index = SUIT_LETTERS.find(text) if len(text) == 1 else -1
         if index < 0:
-            raise NotationError("unknown_suit", text=text)
+            raise NotationError("unknown_suit", text=excerpt(text))
         return cls(index)
 
     def __str__(self) -> str:
@@ -120,7 +120,7 @@ class Card(int):
         """
         card = _BY_NAME.get(text)
         if card is None:
-            raise NotationError("unknown_card", text=text)
+            raise NotationError("unknown_card", text=excerpt(text))
         return card
 
     @property

@@ -73,8 +73,8 @@ test("an error's text echoes bad input as an excerpt, never whole", () => {
   assert.equal(excerpt("Jh"), "Jh");
   const long = "Jh,".repeat(40_000);
   const cut = excerpt(long);
-  assert.equal(Array.from(cut).length, EXCERPT);
-  assert.ok(cut.endsWith("…"));
+  assert.equal(cut, `${"Jh,".repeat(7)}…`); // at most EXCERPT characters, cut after a whole card
+  assert.ok(Array.from(cut).length <= EXCERPT);
   assert.equal(excerpt("🂡".repeat(30)).length, 2 * (EXCERPT - 1) + 1, "whole code points");
   const { key, params } = errorMessage({ code: "unknown_card", params: { text: long }, message: long });
   assert.equal(key, "error.internal"); // no catalogue loaded here: the fallback

@@ -3,14 +3,19 @@
 import { has, t } from "./i18n.js";
 
 // At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
-// 100,000-character link. A detail (the message of an unexpected error) keeps up to DETAIL characters.
+// 100,000-character link. A detail (the message of an unexpected error) keeps up to DETAIL characters. Cut
+// after the last "," or "&" that fits, so that no card is cut in half, as the engine quotes bad input
+// (coinche.errors.excerpt): excerpt("Jh,".repeat(9)) -> "Jh,Jh,Jh,Jh,Jh,Jh,Jh,…".
 export const EXCERPT = 24;
 const DETAIL = 160;
 
 export function excerpt(text, limit = EXCERPT) {
   // whole code points, never half a pair; one more than the limit, to know whether the text goes on
   const chars = Array.from(String(text).slice(0, (limit + 1) * 2));
-  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
+  if (chars.length <= limit) return chars.join("");
+  const head = chars.slice(0, limit - 1);
+  const cut = Math.max(head.lastIndexOf(","), head.lastIndexOf("&"));
+  return `${(cut > 0 ? head.slice(0, cut + 1) : head).join("")}…`;
 }
 
 // {key, params} for `error`: the catalogue's `error.<code>` (or keys[code] when `keys` maps codes to keys),

@@ -95,7 +95,8 @@ function urlFor(text) {
 }
 
 // Read the position in the fragment: a link opened, Back or Forward, an example followed. The measure
-// "judge-link-read" times it, message of a bad link included (e2e/test_judge.py holds it under 100 ms).
+// "judge-link-read" times it, message of a bad link included, and "judge-link-told" until the engine's word
+// on a bad link is shown (e2e/test_judge.py holds both under 100 ms once the engine is up).
 function loadFromLocation() {
   performance.mark("judge-link-start");
   readLink();
@@ -210,7 +211,9 @@ async function checkLink(problem) {
   } catch (error) {
     problem.error = { code: error.code, params: error.params, message: error.message };
   }
-  if (state.problem === problem) renderProblem();
+  if (state.problem !== problem) return;
+  renderProblem();
+  performance.measure("judge-link-told", "judge-link-start");
 }
 
 async function ruleExamples() {

@@ -256,8 +256,8 @@ export class Online {
 
   #lobbyError(error) {
     if (!this.#inLobby) return;
-    const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#root.querySelector("#friends-status").textContent = t(key, { ...error.params, detail: error.message });
+    const { key, params } = errorMessage(error, { keys: ERROR_TEXT, fallback: "online.error" });
+    this.#root.querySelector("#friends-status").textContent = t(key, params);
   }
 
   #presence({ seat, status, grace, seats }) {
