@@ -21,8 +21,8 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Sequence
 
-from .calls import BIDS, CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
-from .cards import CARDS, POINTS, SUIT_LETTERS, Card, Rank, card_name, cards_of
+from .calls import BIDS, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
+from .cards import POINTS, Card, Rank, card_name, cards_of
 from .errors import IllegalActionError, OutOfTurnError
 from .play import Ruling, legal_mask, rule_position, trick_winner
 from .rng import shuffled_deck
