@@ -81,9 +81,10 @@ test("a position's canonical text reads back to the same position", () => {
 test("a share link reads back to its deal", () => {
   const base = "https://example.org/coinche/index.html?seed=1#old";
   for (const deal of [
-    { variant: "coinche", seed: "0", dealer: 0 },
-    { variant: "classic", seed: "18446744073709551615", dealer: 3 },
-    { variant: "coinche", seed: "42", dealer: 2 },
+    { variant: "coinche", seed: "0", dealer: 0, rules: null },
+    { variant: "classic", seed: "18446744073709551615", dealer: 3, rules: null },
+    { variant: "coinche", seed: "42", dealer: 2, rules: null },
+    { variant: "coinche", seed: "12345", dealer: 1, rules: "open=82,pisser=yes" }, // house rules (their notation)
   ]) {
     const link = new URL(formatShareLink(deal, base));
     assert.equal(link.origin + link.pathname, "https://example.org/coinche/index.html");
@@ -91,7 +92,9 @@ test("a share link reads back to its deal", () => {
   }
   assert.equal(formatShareLink({ variant: "coinche", seed: "42", dealer: 1 }, base),
     "https://example.org/coinche/index.html#play=coinche&seed=42&dealer=1");
-  assert.deepEqual(parseShareLink("play=coinche&seed=7", ["coinche"]), { variant: "coinche", seed: "7", dealer: 0 });
+  assert.equal(formatShareLink({ variant: "coinche", seed: "12345", dealer: 1, rules: "open=82,pisser=yes" }, base),
+    "https://example.org/coinche/index.html#play=coinche&seed=12345&dealer=1&rules=open%3D82%2Cpisser%3Dyes");
+  assert.deepEqual(parseShareLink("play=coinche&seed=7", ["coinche"]), { variant: "coinche", seed: "7", dealer: 0, rules: null });
 });
 
 test("what is not a share link reads as null", () => {
