@@ -22,6 +22,7 @@ LONGEST_FIRST = (
     "e2e/test_replay.py",
     "e2e/test_review.py",
     "e2e/test_online.py",
+    "e2e/test_friends.py::test_four_friends_play_a_whole_deal_at_one_table",
     "e2e/test_judge_diff.py",
     "tests/test_differential.py",
     "e2e/test_saves.py",

@@ -19,7 +19,7 @@ from websockets.sync.client import connect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout  # noqa: E402
-from test_layout import AXE_WIDTHS, LANGS, SCREENS, open_page  # noqa: E402
+from test_layout import AXE_WIDTHS, open_page, screens  # noqa: E402
 from test_online import english_call_advice, enter_lobby, players, referee, set_up, table, play_until  # noqa: E402,F401
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
@@ -45,7 +45,7 @@ def open_table(page):
     return link
 
 
-def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee):
+def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee):  # noqa: F811 (test_online's fixtures)
     pages = [players(permissions=("clipboard-read", "clipboard-write"))] + [players() for _ in range(3)]
     ana, bob, cy, di = pages
     set_up(ana, site_url, "Ana", referee)
@@ -124,9 +124,8 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
 LONG_NAME = "Maximilian-Alexander"
 
 
-@pytest.mark.parametrize("width", list(SCREENS))
-@pytest.mark.parametrize("lang", LANGS)
-def test_the_friends_lobby_fits_every_screen(guarded_page, site_url, referee, lang, width):
+@pytest.mark.parametrize("lang, width", screens(2))  # every screen with --full
+def test_the_friends_lobby_fits_every_screen(guarded_page, site_url, referee, lang, width):  # noqa: F811
     page = guarded_page
     open_page(page, site_url, f"?referee={referee}", lang, width)
     page.evaluate("() => localStorage.setItem('coinche.online', JSON.stringify({name: 'Maximilian-Alexander'}))")

@@ -243,7 +243,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     played = args.deals - void
     print(
-        f"{args.deals} {rules.variant} deals{'' if rules.is_own else ' (rules ' + str(rules) + ')'} in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
+        f"{args.deals} {rules.variant} deals{'' if rules.is_own else ' (rules ' + str(rules) + ')'} "
+        f"in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
         f"{void} void, {made}/{played} contracts made, points {totals[0]} to {totals[1]}",
         file=sys.stderr,
     )
