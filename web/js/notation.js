@@ -94,7 +94,7 @@ export function formatShareLink({ variant, seed, dealer, rules = null }, base) {
   return new URL(`index.html#${params}`, base).href;
 }
 
-// {variant, seed, dealer, rules} of a share link's fragment (rules: the notation, or null) ("#play=…"), or null if it is not one of a variant
+// {variant, seed, dealer, rules?} of a share link's fragment (rules: the notation, when the link has one) ("#play=…"), or null if it is not one of a variant
 // in `variants` (a missing dealer is seat 0).
 export function parseShareLink(hash, variants) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
@@ -102,5 +102,6 @@ export function parseShareLink(hash, variants) {
   const seed = params.get("seed") ?? "";
   const dealer = Number(params.get("dealer") ?? "0");
   if (!variants.includes(variant) || !SEED.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
-  return { variant, seed, dealer, rules: params.get("rules") };
+  const rules = params.get("rules");
+  return rules ? { variant, seed, dealer, rules } : { variant, seed, dealer };
 }
