@@ -15,7 +15,7 @@ import time
 from importlib.metadata import entry_points
 from typing import Iterable, TextIO
 
-from .calls import PASS, CallKind
+from .calls import PASS
 from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
 from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, suit_words

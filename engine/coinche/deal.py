@@ -22,7 +22,7 @@ from enum import IntEnum
 from typing import Iterable, Sequence
 
 from .calls import CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind, bids_of
-from .cards import CARDS, POINTS, SUIT_LETTERS, Card, Rank, card_name, cards_of
+from .cards import POINTS, Card, Rank, card_name, cards_of
 from .errors import IllegalActionError, OutOfTurnError
 from .play import Ruling, legal_mask, rule_position, trick_winner
 from .rng import shuffled_deck

@@ -30,8 +30,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calls import Call
-from .cards import CARDS, SUIT_LETTERS, Card, card_name, cards_of, mask_of
-from .play import legal_mask, rule_position
+from .cards import CARDS, Card, cards_of, mask_of
+from .play import rule_position
 from .rules import OWN, Rules
 from .scoring import Contract, DealScore
 
@@ -83,7 +83,7 @@ class SeatView:
             contract=deal.contract,
             leader=deal.leader,
             trick=tuple(CARDS[c] for c in deal.trick),
-            tricks=tuple((l, tuple(CARDS[c] for c in t), w) for l, t, w in deal.tricks),
+            tricks=tuple((leader, tuple(CARDS[c] for c in t), w) for leader, t, w in deal.tricks),
             announcements=tuple((s, k, CARDS[c]) for s, k, c in deal.announcements),
             cards_won=tuple(deal.cards_won),
             tricks_won=tuple(deal.tricks_won),
@@ -128,7 +128,7 @@ class SeatView:
             "contract": None if self.contract is None else self.contract.to_json(),
             "leader": self.leader,
             "trick": [str(c) for c in self.trick],
-            "tricks": [{"leader": l, "cards": [str(c) for c in t], "winner": w} for l, t, w in self.tricks],
+            "tricks": [{"leader": leader, "cards": [str(c) for c in t], "winner": w} for leader, t, w in self.tricks],
             "announcements": [{"seat": s, "kind": k, "card": str(c)} for s, k, c in self.announcements],
             "cards_won": list(self.cards_won),
             "tricks_won": list(self.tricks_won),

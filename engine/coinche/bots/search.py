@@ -2,9 +2,9 @@
 
 For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards consistent with the bot's
 :class:`~coinche.bots.knowledge.Knowledge` (when it remembers the auction, in proportion to how likely
-each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each candidate card in each world and finish the
-deal with the heuristic playout policy (:mod:`coinche.bots.rollout`), score the deal by the rules
-(:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
+each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each
+candidate card in each world and finish the deal with the heuristic playout policy (:mod:`coinche.bots.rollout`),
+score the deal by the rules (:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
 
 Calls are priced in :mod:`coinche.bots.auction`.
 
