@@ -242,9 +242,9 @@ def cmd_simulate(args: argparse.Namespace) -> int:
             out.close()
     elapsed = time.perf_counter() - start
     played = args.deals - void
+    house = "" if rules.is_own else f" (rules {rules})"
     print(
-        f"{args.deals} {rules.variant} deals{'' if rules.is_own else ' (rules ' + str(rules) + ')'} "
-        f"in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
+        f"{args.deals} {rules.variant} deals{house} in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
         f"{void} void, {made}/{played} contracts made, points {totals[0]} to {totals[1]}",
         file=sys.stderr,
     )

@@ -14,7 +14,7 @@ from .deal import Deal, Phase
 from .errors import IllegalActionError
 from .record import deal_to_record
 from .rng import derive_seed
-from .rules import TARGETS, Rules  # noqa: F401 (TARGETS: the referee imports it from here)
+from .rules import TARGETS, Rules  # noqa: F401  (TARGETS: where the referee and older callers import it)
 
 
 def match_winner(totals: tuple[int, int], target: int, end: str = "reach", tie: str = "again",

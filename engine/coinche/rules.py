@@ -118,10 +118,8 @@ class Rules:
     def for_table(cls, text: str | None, variant: str | None = None) -> "Rules":
         """A command's ``--rules TEXT`` (none: the game's own), its ``--variant`` replacing the notation's.
 
-        >>> str(Rules.for_table("de-2000", "classic"))
-        'variant=classic,target=2000,open=82,down=160bid,multiply=contract,capot=500,capot_coinche=no,round=5up,tie=declarer,undertrump=yes'
-        >>> str(Rules.for_table(None))
-        'own'
+        >>> str(Rules.for_table("de-2000", "classic")).split(",")[:3], str(Rules.for_table(None))
+        (['variant=classic', 'target=2000', 'open=82'], 'own')
         """
         rules = cls.parse(text) if text else cls()
         return rules if variant is None else rules.with_match(variant, rules.target)

@@ -40,6 +40,7 @@ test("every call reads and writes back, of the kind it says", () => {
   assert.deepEqual(parseCall("pass"), { kind: "pass", value: 0, suit: null });
   assert.deepEqual(parseCall("110h"), { kind: "bid", value: 110, suit: "h" });
   assert.deepEqual(parseCall("capots"), { kind: "bid", value: CAPOT, suit: "s" });
+  assert.deepEqual(parseCall("82h"), { kind: "bid", value: 82, suit: "h" });  // a table that opens at 82
   assert.deepEqual(parseCall("taked"), { kind: "take", value: 0, suit: "d" });
 });
 
@@ -84,7 +85,7 @@ test("a share link reads back to its deal", () => {
     { variant: "coinche", seed: "0", dealer: 0, rules: null },
     { variant: "classic", seed: "18446744073709551615", dealer: 3, rules: null },
     { variant: "coinche", seed: "42", dealer: 2, rules: null },
-    { variant: "coinche", seed: "12345", dealer: 1, rules: "open=82,pisser=yes" }, // house rules (their notation)
+    { variant: "coinche", seed: "12345", dealer: 1, rules: "open=82,round=5up" }, // a house-rules table's deal
   ]) {
     const link = new URL(formatShareLink(deal, base));
     assert.equal(link.origin + link.pathname, "https://example.org/coinche/index.html");
