@@ -20,6 +20,7 @@ from websockets.sync.client import connect
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout  # noqa: E402
 from test_layout import AXE_WIDTHS, open_page, screens  # noqa: E402
+from test_table import BOOT_MS  # noqa: E402
 from test_online import english_call_advice, enter_lobby, players, referee, set_up, table, play_until  # noqa: E402,F401
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
@@ -58,6 +59,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
 
     set_up(bob, site_url, "Bob")
     bob.goto(invite)  # the first free seat: 1, on Ana's right
+    expect(bob.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)  # once the page's engine is up
     expect(lobby_seat(bob, 1)).to_have_attribute("data-pos", "0")
     sit = lobby_seat(bob, 3).locator(".friends-sit")  # Bob moves to seat 3 by keyboard
     sit.focus()
@@ -70,7 +72,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     for page, name in ((cy, "Cy"), (di, "Di")):
         set_up(page, site_url, name)
         page.goto(invite)
-        expect(page.locator(".online-friends")).to_be_visible()
+        expect(page.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)
     expect(lobby_seat(ana, 1).locator(".friends-name")).to_have_text("Cy")
     lobby_seat(di, 2).locator(".friends-name").wait_for()
     expect(lobby_seat(ana, 2).locator(".friends-name")).to_have_text("Di")  # opposite Ana: her partner
@@ -79,7 +81,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     ana.click("#btn-friends-start")
 
     for page in pages:
-        expect(page.locator("#table")).to_be_visible()
+        expect(page.locator("#table")).to_be_visible(timeout=15_000)
     seats = {name: table(page)["seat"] for name, page in zip(NAMES, pages)}
     assert seats == {"Ana": 0, "Cy": 1, "Di": 2, "Bob": 3}
     assert table(ana)["state"]["humans"] == [0, 1, 2, 3]
@@ -111,7 +113,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     expect(ana.locator("#online-banner")).to_contain_text("Di left: a bot plays their seat", timeout=15_000)
     expect(seat_name(ana, 2)).to_have_text("Bot for Di")
     di.goto(invite)
-    expect(di.locator("#table")).to_be_visible(timeout=15_000)
+    expect(di.locator("#table")).to_be_visible(timeout=BOOT_MS)
     expect(ana.locator("#online-banner")).to_contain_text("Di is back and takes their seat again", timeout=15_000)
     expect(seat_name(ana, 2)).to_have_text("Di")
     back = table(di)
