@@ -28,10 +28,9 @@ from typing import TYPE_CHECKING, Any
 from coinche.session import FORMAT as SESSION_FORMAT
 from coinche.session import Session
 
-from . import messages
 from .codes import new_code
 from .limits import TokenBucket
-from .protocol import RefereeError, Request, clean_name, dumps
+from .protocol import RefereeError, Request, dumps
 from .redis_store import RedisStore, entry
 from .referee import Client
 from .store import StoreError, StoreUnavailable, hash_token

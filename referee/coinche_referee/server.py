@@ -15,7 +15,6 @@ import asyncio
 import json
 import logging
 import sys
-import time
 import tracemalloc
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
