@@ -12,15 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-# Node ids (or their beginnings) of the tests that take longest, longest first (measured: `make test
-# PYTEST_ARGS=--durations=30`).  Only the order changes: every test still runs.
+# Node ids (or their beginnings) of the tests that take longest, longest first (measured with
+# `--durations=40`; with --full the Pyodide parity and differential runs grow most).  Only the order changes:
+# every test still runs.
 LONGEST_FIRST = (
     "e2e/test_pyodide_parity.py",
     "e2e/test_judge_diff.py::test_pyodide_in_node_agrees_with_cpython",
-    "tests/test_differential.py",
-    "e2e/test_online.py",
     "e2e/test_table.py::test_a_whole_match_through_the_page",
+    "e2e/test_replay.py",
+    "e2e/test_review.py",
+    "e2e/test_online.py",
     "e2e/test_judge_diff.py",
+    "tests/test_differential.py",
+    "e2e/test_saves.py",
     "e2e/test_pyodide_node.py",
     "e2e/test_layout.py::test_the_game_fits_every_screen",
 )

@@ -46,7 +46,8 @@ BOT_TIMES = """async ({ levels, steps }) => {
     while (taken < steps && answer.state.winner === null) {
       const deal = answer.state.deal;
       if (deal.current_player === 0) {
-        answer = await engine.call("act", { action: deal.legal[0] === "pass" && deal.legal.length > 1 && deal.calls.length === 0 ? deal.legal[1] : deal.legal[0] });
+        const opening = deal.legal[0] === "pass" && deal.legal.length > 1 && deal.calls.length === 0;
+        answer = await engine.call("act", { action: opening ? deal.legal[1] : deal.legal[0] });
         continue;
       }
       const started = performance.now();

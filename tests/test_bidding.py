@@ -15,7 +15,7 @@ from coinche.bots.inference import auction_weight, reads_calls, sample_weighted,
 from coinche.bots.knowledge import remember
 from coinche.bots.world import sample_hands
 from coinche.calls import COINCHE, PASS, Call, CallKind
-from coinche.cards import ALL_CARDS_MASK, Suit, cards_of, format_cards, mask_of, parse_cards
+from coinche.cards import ALL_CARDS_MASK, Suit, format_cards, mask_of, parse_cards
 from coinche.deal import Deal, Phase
 from coinche.rng import derive_seed
 

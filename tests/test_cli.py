@@ -202,7 +202,8 @@ def test_without_the_lab_its_commands_say_what_is_missing(monkeypatch, capsys):
 
     monkeypatch.setattr(cli, "entry_points", lambda group: ())
     assert cli.main(["arena", "easy", "easy"]) == 2
-    assert "a command of the lab (lab/coinche_lab), which is not installed here: run `make venv`" in capsys.readouterr().err
+    said = capsys.readouterr().err
+    assert "a command of the lab (lab/coinche_lab), which is not installed here: run `make venv`" in said
     with pytest.raises(SystemExit):  # the engine's own commands are all there
         cli.main(["judge", "--help"])
     assert "--batch" in capsys.readouterr().out

@@ -342,9 +342,11 @@ async def three_friends(url: str, referee: Referee):
 
 
 async def alone_in_a_lobby(url: str) -> list[dict]:
-    """A host alone cannot start; the lobby then expires."""
+    """A host alone cannot start; the lobby then expires.  Its table plays house rules, after two refused."""
     host = await Auditor.join(url)
-    await host.ask(type="open")
+    await host.refused("unknown_rule_option", type="open", settings={"rules": "pisser=yes"})
+    await host.refused("bad_rule_value", type="open", settings={"rules": "round=6up"})
+    await host.ask(type="open", settings={"rules": "undertrump=yes"})
     await host.refused("too_few_players", type="begin")
     await host.recv("expired", timeout=3)
     await host.close()

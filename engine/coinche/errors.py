@@ -27,6 +27,8 @@ ENGLISH = {
     "no_match": "no match is in progress",
     "save_corrupt": "the saved game is corrupt: {detail}",
     "save_old": "the saved game comes from another release ({detail})",
+    "unknown_rule_option": "unknown rule option '{name}' (coinche rules lists them)",
+    "bad_rule_value": "unknown value {value} for the rule option {name} (one of: {allowed})",
 }
 
 

@@ -349,5 +349,5 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
     return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
 
 
-__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call", "price_card", "seat_set", "standing_contract",
-           "record_key", "review", "review_decision", "review_plan", "summarize"]
+__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call",
+           "price_card", "seat_set", "standing_contract", "record_key", "review", "review_decision", "review_plan", "summarize"]

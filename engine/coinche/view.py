@@ -30,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calls import Call
-from .cards import CARDS, SUIT_LETTERS, Card, card_name, cards_of, mask_of
-from .play import legal_mask, rule_position
+from .cards import CARDS, Card, cards_of, mask_of
+from .play import rule_position
+from .rules import OWN, Rules
 from .scoring import Contract, DealScore
 
 
@@ -56,13 +57,14 @@ class SeatView:
     result: DealScore | None
     void: bool
     legal: tuple = ()
+    rules: Rules = OWN
     standing: Contract | None = None
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
         own_turn = not deal.is_over and deal.turn == seat
         turned = None
-        if deal.variant == "classic" and deal.turned >= 0:
+        if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]
         standing = None
         if deal.phase.name == "AUCTION" and deal.high_bid is not None and deal.high_bid.is_bid:
@@ -81,13 +83,14 @@ class SeatView:
             contract=deal.contract,
             leader=deal.leader,
             trick=tuple(CARDS[c] for c in deal.trick),
-            tricks=tuple((l, tuple(CARDS[c] for c in t), w) for l, t, w in deal.tricks),
+            tricks=tuple((leader, tuple(CARDS[c] for c in t), w) for leader, t, w in deal.tricks),
             announcements=tuple((s, k, CARDS[c]) for s, k, c in deal.announcements),
             cards_won=tuple(deal.cards_won),
             tricks_won=tuple(deal.tricks_won),
             result=deal.score,
             void=deal.void,
             legal=tuple(deal.legal_actions()) if own_turn else (),
+            rules=deal.rules,
             standing=standing,
         )
 
@@ -109,7 +112,7 @@ class SeatView:
 
     def ruling(self):
         """The ruling on this seat's hand for the trick on the table (play phase only)."""
-        return rule_position(self.hand_mask, self.trick, self.trump)
+        return rule_position(self.hand_mask, self.trick, self.trump, self.rules.undertrump)
 
     def to_json(self) -> dict:
         out = {
@@ -125,13 +128,14 @@ class SeatView:
             "contract": None if self.contract is None else self.contract.to_json(),
             "leader": self.leader,
             "trick": [str(c) for c in self.trick],
-            "tricks": [{"leader": l, "cards": [str(c) for c in t], "winner": w} for l, t, w in self.tricks],
+            "tricks": [{"leader": leader, "cards": [str(c) for c in t], "winner": w} for leader, t, w in self.tricks],
             "announcements": [{"seat": s, "kind": k, "card": str(c)} for s, k, c in self.announcements],
             "cards_won": list(self.cards_won),
             "tricks_won": list(self.tricks_won),
             "result": None if self.result is None else self.result.to_json(),
             "void": self.void,
             "legal": [str(a) for a in self.legal],
+            "rules": str(self.rules),
             "standing": None if self.standing is None else self.standing.to_json(),
         }
         if self.legal and self.phase == "play":

@@ -33,13 +33,16 @@ def _answer(session: Session, event: dict | None = None) -> dict[str, Any]:
     return {"event": event, "state": session.state(HUMAN), "snapshot": session.snapshot()}
 
 
-def new_match(variant: str = "coinche", target: int = 1000, level: str = "normal", seed: str | None = None,
-              deal_seed: str | None = None, first_dealer: int | None = None) -> dict:
+def new_match(variant: str | None = None, target: int | None = None, level: str = "normal", seed: str | None = None,
+              deal_seed: str | None = None, first_dealer: int | None = None, rules: str | None = None) -> dict:
     """Start a solo match: the human in seat 0 (south), bots in the three others; the human speaks first in
     the first deal unless ``first_dealer`` says otherwise.  ``deal_seed`` and ``first_dealer`` make its
-    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``)."""
+    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``).  ``rules``: the table's
+    house rules in their notation (``de-2000``, ``open=82,round=5up``); ``variant`` and ``target`` replace
+    the rules' own when given."""
     global _session
-    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer)
+    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer,
+                           rules=rules)
     return _answer(_session)
 
 
@@ -181,7 +184,26 @@ def _seat_of_last_card(deal) -> int:
     return (leader + len(cards) - 1) & 3
 
 
+def rules_info() -> dict:
+    """The house-rule options and presets for the settings and the rules page (``coinche rules --json``)."""
+    from .rules import describe
+
+    return describe()
+
+
+def rules_parse(text: Any) -> dict:
+    """A rules notation read by the engine: ``{notation, options, changes}`` (canonical notation, every
+    option's value, the house rules it sets); an unknown option or value raises ``unknown_rule_option`` /
+    ``bad_rule_value`` naming it."""
+    from .rules import Rules
+
+    rules = Rules.parse(text)
+    return {"notation": str(rules), "options": rules.to_json(), "changes": rules.changes()}
+
+
 COMMANDS = {
+    "rules_info": rules_info,
+    "rules_parse": rules_parse,
     "new_match": new_match,
     "first_deal": first_deal,
     "load": load,
@@ -206,6 +228,7 @@ def coach_view(view: Any) -> dict:
     from .bots import make_bot
     from .calls import Call
     from .cards import SUIT_LETTERS, Card
+    from .rules import Rules
     from .scoring import Contract, DealScore
     from .view import SeatView
 
@@ -231,6 +254,7 @@ def coach_view(view: Any) -> dict:
                 tuple(result["scores"])),
             void=bool(view["void"]),
             legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
+            rules=Rules.parse(view.get("rules", "own")).with_match(str(view["variant"]), 1000),
             standing=contract_of(view.get("standing")),  # absent from an older referee's views
         )
     except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:

@@ -16,6 +16,7 @@ from coinche.bots.world import sample_hands
 from coinche.calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
 from coinche.cards import ALL_CARDS_MASK, SUIT_LETTERS, SUIT_MASK, Rank
 from coinche.rng import SplitMix64, seed_from
+from coinche.rules import OWN
 from coinche.scoring import Contract, score
 
 #: Frozen: the values of the bots' bidding before issue 15.
@@ -103,7 +104,7 @@ class Outcomes:
     def mean_diff(self, contract: Contract, side: int) -> float:
         total = 0
         for points, tricks, belote in self.rows:
-            s = score(contract, points, belote, tricks).scores
+            s = score(OWN, contract, points, belote, tricks).scores
             total += s[side] - s[1 - side]
         return total / len(self.rows)
 
@@ -115,7 +116,7 @@ class Outcomes:
         return out
 
     def made_chance(self, contract: Contract) -> float:
-        made = sum(score(contract, p, b, t).made for p, t, b in self.rows)
+        made = sum(score(OWN, contract, p, b, t).made for p, t, b in self.rows)
         return made / len(self.rows)
 
     def expected_points(self, side: int) -> int:

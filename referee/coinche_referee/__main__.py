@@ -78,7 +78,8 @@ def config_from(args: argparse.Namespace) -> Config:
             "--max-clients %d is above what the open-file limit allows (%d): using %d; raise the limit "
             "(ulimit -n, systemd LimitNOFILE=) to accept more", args.max_clients, limit, limit)
     return Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                  lobby_timeout=args.lobby_timeout, private_timeout=args.private_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
+                  lobby_timeout=args.lobby_timeout, private_timeout=args.private_timeout,
+                  max_clients=min(args.max_clients, limit), rate=args.rate,
                   burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
                   idle_timeout=args.idle_timeout, guesses=args.guesses)
 

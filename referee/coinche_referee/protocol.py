@@ -87,14 +87,18 @@ _NAME = (f"a text of at most {MAX_NAME} characters", lambda v: isinstance(v, str
 _LEVEL = (f"one of {', '.join(LEVELS)}", lambda v: isinstance(v, str) and v in LEVELS)
 _BOOL = ("true or false", lambda v: type(v) is bool)
 _SEAT = ("a seat, 0 to 3", lambda v: type(v) is int and 0 <= v <= 3)
-#: A friends' table's settings, the creator's choice as one object (house rules will join them here).
-TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL}
+#: A table's house rules: a notation of coinche.rules (the referee reads it and names an unknown option).
+MAX_RULES = 200
+_RULES = (f"a rules notation of at most {MAX_RULES} characters", lambda v: isinstance(v, str) and len(v) <= MAX_RULES)
+#: A friends' table's settings, the creator's choice as one object.
+TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES}
 _SETTINGS = ("an object with " + ", ".join(f"'{k}' ({what})" for k, (what, _) in TABLE_SETTINGS.items()),
              lambda v: isinstance(v, dict) and all(k in TABLE_SETTINGS and TABLE_SETTINGS[k][1](x) for k, x in v.items()))
 FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
     "ping": {},
     "queue": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
-    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
+    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False),
+               "rules": (_RULES, False)},
     "open": {"settings": (_SETTINGS, False), "name": (_NAME, False)},
     "join": {"code": (_STR16, True), "name": (_NAME, False), "lobby": (_BOOL, False)},
     "sit": {"seat": (_SEAT, True)},

@@ -24,6 +24,7 @@ from coinche import __version__ as ENGINE_VERSION
 from coinche.deal import VARIANTS
 from coinche.errors import CoincheError
 from coinche.match import TARGETS
+from coinche.rules import Rules
 from coinche.session import LEVELS
 
 import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
@@ -324,10 +325,16 @@ class Referee:
         return request.get("variant", self.config.variant), request.get("target", self.config.target)
 
     def _settings(self, given: dict[str, Any]) -> dict[str, Any]:
-        """A table's settings: the creator's choice (one object), the referee's defaults for the rest."""
+        """A table's settings: the creator's choice (one object), the referee's defaults for the rest; house
+        rules (``rules``, a notation) are read here: an unknown option or value raises, naming it."""
         c = self.config
-        return {"variant": given.get("variant", c.variant), "target": given.get("target", c.target),
-                "level": given.get("level", c.level)}
+        settings = {"variant": given.get("variant", c.variant), "target": given.get("target", c.target),
+                    "level": given.get("level", c.level)}
+        if given.get("rules") is not None:
+            rules = Rules.parse(given["rules"]).with_match(settings["variant"], settings["target"])
+            if not rules.is_own:
+                settings["rules"] = str(rules)
+        return settings
 
     def _free(self, client: Client, request: Request) -> None:
         if client.table is not None or client.waiting is not None:
@@ -427,8 +434,8 @@ class Referee:
             self.cluster.reserve_code(client, request, self._on_create)
             return
         variant, target = self._options(request)
-        table = self._private(client, request, "private", self._settings({"variant": variant, "target": target}),
-                              code)
+        settings = self._settings({"variant": variant, "target": target, "rules": request.get("rules")})
+        table = self._private(client, request, "private", settings, code)
         self._reply(client, request, "created", code=table.code, variant=variant, target=target)
 
     def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:

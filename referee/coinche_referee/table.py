@@ -173,8 +173,8 @@ class Table:
     def restore(cls, referee: "Referee", record: TableRecord, session: Session) -> "Table":
         """A table taken over from the store: its match, its people (away until they resume)."""
         settings = session.settings
-        table = cls(referee, record.kind, {k: settings[k] for k in ("variant", "target", "level")}, record.code,
-                    table_id=record.id)
+        kept = {k: settings[k] for k in ("variant", "target", "level", "rules") if k in settings}
+        table = cls(referee, record.kind, kept, record.code, table_id=record.id)
         table.session = session
         for seat, s in enumerate(table.seats):
             s.name = record.names[seat]
@@ -315,7 +315,7 @@ class Table:
         With a durable store, nobody is told before the match is stored (:meth:`_not_stored` if it cannot be)."""
         humans = tuple(self.people())
         self.session = Session.new(self.settings["variant"], self.settings["target"], self.settings["level"],
-                                   seed=seed, humans=humans)
+                                   seed=seed, humans=humans, rules=self.settings.get("rules"))
         if not self.referee.store.durable:
             self._started(rid)
             return

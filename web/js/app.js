@@ -30,5 +30,7 @@ export function show(screen) {
 
 // The link that deals again the deal a state plays ({variant, deal_seed, deal: {dealer}}).
 export function shareLink(state) {
-  return formatShareLink({ variant: state.variant, seed: state.deal_seed, dealer: state.deal.dealer }, document.baseURI);
+  // the house rules go with the deal (the engine reads them, or names the option it refuses)
+  const rules = state.house_rules?.length ? state.rules : null;
+  return formatShareLink({ variant: state.variant, seed: state.deal_seed, dealer: state.deal.dealer, rules }, document.baseURI);
 }

@@ -42,8 +42,8 @@ export function loadBuildDeals() {
 // A first deal {deal_seed, state} for a new match with these settings while the engine boots, or null: none
 // once the engine is up (it deals at once then), none for other settings than the deal's. A kept deal is
 // drawn once: the engine deals another for the visit after.
-export async function firstDealFor({ variant, target, level }) {
-  if (app.state !== "loading") return null;
+export async function firstDealFor({ variant, target, level, rules = "own" }) {
+  if (app.state !== "loading" || rules !== "own") return null; // dealt by the game's own rules only
   const mine = kept();
   if (mine) {
     const deal = dealtFor(mine, { target, level }) ? mine.deals[variant] : null;

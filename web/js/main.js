@@ -7,6 +7,7 @@ import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.
 import { parseShareLink } from "./notation.js";
 import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
+import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -188,7 +189,7 @@ async function startNew(variant = settings.variant) {
   try {
     // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
     const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-    const options = { variant, target: settings.target, level: settings.level, seed };
+    const options = { variant, target: settings.target, level: settings.level, seed, rules: settings.rules };
     // While the engine boots, a first deal it dealt at build time is drawn at once (the engine deals the
     // same cards when it is up). The table shows with its cards: an empty table drawn first would hold up
     // the engine's answer.
@@ -205,6 +206,8 @@ async function startNew(variant = settings.variant) {
   }
 }
 
+const RULES_ERRORS = new Set(["unknown_rule_option", "bad_rule_value"]);
+
 function resume() {
   const snapshot = loadSavedMatch();
   if (!snapshot) return;
@@ -213,6 +216,12 @@ function resume() {
     try {
       await (await loadGame()).resume(snapshot);
     } catch (error) {
+      if (RULES_ERRORS.has(error.code)) {
+        // a rule this release does not know: the save is kept (a later release may read it), nothing started
+        show("home");
+        $("#boot-status").textContent = t("house.save_kept", { name: error.params?.name ?? "" });
+        return undefined;
+      }
       saveMatch(null);
       if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
       // A save the engine cannot replay (damaged, or from an older release): say so, deal a new match.
@@ -259,13 +268,14 @@ engine.onCrash = async (error) => {
 // ------------------------------------------------------------------ shared deals
 // A share link (js/notation.js formatShareLink): a new match whose first deal has the link's cards.
 
-// The shared deal of the URL, if any, as a new match whose first deal is the link's.
+// The shared deal of the URL, if any, as a new match whose first deal is the link's (and its house rules).
 function playSharedDeal() {
   const shared = parseShareLink(location.hash, VARIANTS);
   if (!shared) return false;
   history.replaceState(null, "", location.pathname + location.search); // a reload resumes, not deals again
   const options = {
     variant: shared.variant, target: settings.target, level: settings.level, dealSeed: shared.seed, firstDealer: shared.dealer,
+    rules: shared.rules ?? "own",
   };
   whenReady(async () => {
     try {
@@ -299,6 +309,7 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
+  fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
@@ -307,7 +318,18 @@ function openSettings(fromTable) {
 
 function bindSettings() {
   const form = $("#settings-form");
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "rules_preset") {
+      const target = applyPreset(form);
+      if (target) form.elements.target.value = String(target);
+    }
+    if (event.target.name === "rules_preset" || event.target.name?.startsWith("house_")) {
+      readHouseRules(form, engine).then((notation) => {
+        settings.rules = notation;
+        saveSettings(settings);
+        game?.settingsChanged();
+      }).catch((error) => console.warn("house rules:", error));
+    }
     const variant = form.elements.variant.value;
     const target = Number(form.elements.target.value);
     const level = form.elements.level.value;

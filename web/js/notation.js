@@ -37,7 +37,7 @@ export const BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160];
 export const CAPOT = 250;
 export const WORD_CALLS = ["pass", "coinche", "surcoinche"];
 
-const SUITED_CALL = /^(80|90|1[0-6]0|capot|take)([shdc])$/;
+const SUITED_CALL = /^(80|82|90|1[0-6]0|capot|take)([shdc])$/; // 82: a table that opens at 82
 
 // {kind, value, suit} of a call's code: kind "pass", "coinche", "surcoinche", "bid" or "take"; value the
 // bid's (0 unless a bid); suit its letter (null for a word). null if `text` is not a call.
@@ -83,16 +83,18 @@ export function positionLink(position) {
 }
 
 // ------------------------------------------------------------------ share links
-// index.html#play=coinche&seed=<deal seed>&dealer=<0-3>: a new match whose first deal has those cards (the
-// seed and dealer of a deal: a state's deal_seed and deal.dealer). `base`: the page's address.
+// index.html#play=coinche&seed=<deal seed>&dealer=<0-3>[&rules=<notation>]: a new match whose first deal has
+// those cards (the seed and dealer of a deal: a state's deal_seed and deal.dealer), played by the house rules
+// of `rules` when given (the engine reads them, or names the option it refuses). `base`: the page's address.
 const SEED = /^\d{1,20}$/;
 
-export function formatShareLink({ variant, seed, dealer }, base) {
+export function formatShareLink({ variant, seed, dealer, rules = null }, base) {
   const params = new URLSearchParams({ play: variant, seed: String(seed), dealer: String(dealer) });
+  if (rules) params.set("rules", rules);
   return new URL(`index.html#${params}`, base).href;
 }
 
-// {variant, seed, dealer} of a share link's fragment ("#play=…"), or null if it is not one of a variant
+// {variant, seed, dealer, rules} of a share link's fragment (rules: the notation, or null) ("#play=…"), or null if it is not one of a variant
 // in `variants` (a missing dealer is seat 0).
 export function parseShareLink(hash, variants) {
   const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
@@ -100,5 +102,5 @@ export function parseShareLink(hash, variants) {
   const seed = params.get("seed") ?? "";
   const dealer = Number(params.get("dealer") ?? "0");
   if (!variants.includes(variant) || !SEED.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
-  return { variant, seed, dealer };
+  return { variant, seed, dealer, rules: params.get("rules") };
 }

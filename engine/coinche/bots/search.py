@@ -2,9 +2,9 @@
 
 For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards consistent with the bot's
 :class:`~coinche.bots.knowledge.Knowledge` (when it remembers the auction, in proportion to how likely
-each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each candidate card in each world and finish the
-deal with the heuristic playout policy (:mod:`coinche.bots.rollout`), score the deal by the rules
-(:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
+each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each
+candidate card in each world and finish the deal with the heuristic playout policy (:mod:`coinche.bots.rollout`),
+score the deal by the rules (:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
 
 Calls are priced in :mod:`coinche.bots.auction`.
 
@@ -106,7 +106,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
     table = mask_of(trick)
     pool = ALL_CARDS_MASK & ~hand & ~table & ~(know.gone or 0)
     need = tuple(0 if s == me else know.counts[s] for s in range(4))
-    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
+    weighted = not know.rules.kind.turned_card and reads_calls(know.calls, me)
     values = POINTS[trump]
     tricks_left = know.counts[me]
     totals = [0.0] * len(candidates)
@@ -129,8 +129,9 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
         for i, c in enumerate(candidates):
             h = list(hands)
             h[me] ^= 1 << c
-            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won))
-            s = score(contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
+            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won),
+                                     know.rules.undertrump)
+            s = score(know.rules, contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
             totals[i] += s[side] - s[1 - side]
     return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 

@@ -89,9 +89,9 @@ export class FriendsLobby {
     const nameNode = node.querySelector(".friends-name");
     nameNode.textContent = name;
     nameNode.title = name;
-    node.querySelector(".friends-place").textContent =
-      t(pos === 2 ? "friends.partner_place" : "friends.opponent_place", { place: t(`table.seat.${pos}`) });
-    if (pos === 0) node.querySelector(".friends-place").textContent = t("friends.you");
+    const where = { place: t(`table.seat.${pos}`) };
+    node.querySelector(".friends-place").textContent = pos === 0 ? t("friends.you")
+      : t(pos === 2 ? "friends.partner_place" : "friends.opponent_place", where);
     const notes = [];
     if (seat === lobby.host) notes.push(t("friends.host"));
     if (info.player === "human" && !info.connected) notes.push(t("friends.away"));
@@ -99,7 +99,7 @@ export class FriendsLobby {
     node.querySelector(".friends-note").textContent = notes.join(" · ");
     const sit = node.querySelector(".friends-sit");
     sit.hidden = info.player !== "empty";
-    sit.setAttribute("aria-label", `${t("friends.sit")} – ${t(`table.seat.${pos}`)}`); // the visible words first
+    sit.setAttribute("aria-label", `${t("friends.sit")} – ${where.place}`); // the visible words first
   }
 
   #build() {

@@ -166,13 +166,19 @@ export class Online {
     }
   }
 
-  #queue() { this.#lobby("waiting", { type: "queue", ...this.#options() }); }
-  #create() { this.#lobby("connecting", { type: "create", ...this.#options() }); }
+  // The settings' house rules, for a table created here (the queue pairs strangers by the game's own rules).
+  #houseRules() {
+    const { rules } = this.#app.settings;
+    return rules && rules !== "own" ? { rules } : {};
+  }
 
-  // A friends' table: the game, the target and the bots' level of the settings, as one object.
+  #queue() { this.#lobby("waiting", { type: "queue", ...this.#options() }); }
+  #create() { this.#lobby("connecting", { type: "create", ...this.#options(), ...this.#houseRules() }); }
+
+  // A friends' table: the game, the target, the bots' level and the house rules of the settings, as one object.
   #openFriends() {
     const { name, variant, target } = this.#options();
-    const settings = { variant, target, level: this.#app.settings.level };
+    const settings = { variant, target, level: this.#app.settings.level, ...this.#houseRules() };
     this.#lobby("connecting", { type: "open", settings, ...(name ? { name } : {}) });
   }
 

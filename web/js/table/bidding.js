@@ -20,6 +20,7 @@ export class BiddingPanel {
   #root;
   #onCall;
   #legal = new Set();
+  #values = VALUES;
   #value = null;
   #suit = null;
 
@@ -36,7 +37,9 @@ export class BiddingPanel {
   // legal: the engine's legal calls ("pass", "90h", "coinche", "takeh"...); variant: "coinche" | "classic".
   // The same calls drawn again while the panel shows (the engine's deal replacing the build's first deal,
   // another language) keep the number and the suit chosen, and the focus on the button that had it.
-  show(legal, variant) {
+  // bidValues: the values a bid may have at this table (the engine's state.bid_values: "82" … "capot").
+  show(legal, variant, bidValues = null) {
+    this.#values = bidValues ? bidValues.map((v) => (v === "capot" ? CAPOT : Number(v))) : VALUES;
     const again = !this.#root.hidden && this.#root.dataset.variant === variant
       && legal.length === this.#legal.size && legal.every((call) => this.#legal.has(call));
     const kept = again ? { value: this.#value, suit: this.#suit, focus: this.#focused() } : null;
@@ -102,7 +105,7 @@ export class BiddingPanel {
       values.className = "bid-values";
       values.setAttribute("role", "group");
       values.setAttribute("aria-label", t("table.bid.values"));
-      for (const value of VALUES) {
+      for (const value of this.#values) {
         const node = button("chip value", bidValueName(value), () => this.#choose("value", value));
         node.dataset.value = formatBidValue(value);
         node.setAttribute("aria-pressed", "false");

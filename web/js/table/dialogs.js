@@ -2,6 +2,7 @@
 import { el } from "../dom.js";
 import { bidValueName, t } from "../i18n.js";
 import { buildCard, suitIcon } from "./cards.js";
+import { partRows } from "./house.js";
 
 // Opens <dialog> `dialog` with `content` and resolves with the value of the button that closed it.
 function openDialog(dialog, content, buttons) {
@@ -39,7 +40,8 @@ export function contractLine(view, contract, variant) {
 
 // The deal summary: points per side, made or down, the score added, the totals; `tools`, a node shown
 // under them (replay and share, js/table/replay.js).
-export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null }) {
+// `parts`: with house rules, the parts of the score (which rule gave which points), one line each.
+export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null }) {
   const result = record.result;
   const us = view.me & 1;
   const them = 1 - us;
@@ -71,6 +73,7 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
     if (result.belote !== null && result.belote !== undefined) {
       row(t("summary.belote"), result.belote === us ? 20 : "–", result.belote === them ? 20 : "–");
     }
+    if (parts) partRows(parts, us, row);
     row(t("summary.scored"), `+${result.scores[us]}`, `+${result.scores[them]}`, "scored");
     row(t("summary.total"), totals[us], totals[them], "total");
     table.append(thead, tbody);
