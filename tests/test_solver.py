@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from coinche import Deal
 from coinche.cards import SUIT_LETTERS, Card, card_name, cards_of, mask_of, parse_cards
 from coinche.scoring import Contract
-from coinche.solver import solve, solve_cards
+from coinche.solver import searcher, solve, solve_cards, solve_choice
 import naive_solver
 
 BIDS = ("80", "100", "120", "140", "160", "capot")
@@ -138,3 +138,22 @@ def test_a_worked_ending_where_the_ace_led_first_is_ruffed():
     assert (ace.points, ace.score.scores) == ((94, 68), (0, 262))
     capot = solve_cards(hands, 0, [], 1, won=(93, 0), tricks_won=(6, 0), contract=contract)[Card.parse("Jh")]
     assert (capot.points, capot.capot) == ((162, 0), 0)
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 10**9), st.sampled_from(("coinche", "classic")), st.integers(4, 16))
+def test_a_choice_is_solved_as_every_card_is_with_a_table_kept_along_the_deal(seed, variant, left):
+    deal = ending(seed, variant, left)
+    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+    kept = searcher(deal.trump)
+    while not deal.is_over:
+        every = solve(deal)
+        side = deal.turn & 1
+        played = random.Random(seed + len(deal.plays)).choice(deal.legal_cards())
+        mine, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, played, deal.cards_won,
+                                  deal.tricks_won, deal.contract, belote, kept)
+        assert mine == every[played]
+        ranks = [o.rank for o in every.values()]
+        assert best.rank == (max(ranks) if side == 0 else min(ranks))
+        assert every[best.card].rank == best.rank
+        deal.play(played)

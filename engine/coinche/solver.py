@@ -284,6 +284,57 @@ class _Search:
         return [c for _, c in keyed]
 
 
+class _Root:
+    """A position to solve at its root: the search set up on a copy of the hands."""
+
+    def __init__(self, hands: Sequence[int], leader: int, trick: Sequence[int], trump: int,
+                 won: Sequence[int], tricks_won: Sequence[int], search: _Search | None) -> None:
+        h = self.hands = list(hands)
+        self.trick = [int(c) for c in trick]
+        self.leader, self.trump, self.won = leader, trump, tuple(won)
+        self.seat = (leader + len(self.trick)) & 3
+        self.legal = legal_mask(h[self.seat], self.trick, trump)
+        self.flag = capot_flag(tricks_won)
+        points = POINTS[trump]
+        remaining = sum(points[c] for c in _cards(h[0] | h[1] | h[2] | h[3] | mask_of_trick(self.trick)))
+        self.search = search or _Search(h, trump)
+        self.search.hands = h
+        self.search.rest = remaining + LAST_TRICK
+        self.total = won[0] + won[1] + remaining + LAST_TRICK
+
+    def live(self) -> int:
+        h = self.hands
+        return (h[0] | h[1] | h[2] | h[3]) & ~h[self.seat] | mask_of_trick(self.trick)
+
+    def value(self, card: int) -> int:
+        """The exact rank (for side 0) after ``card``, best play on both sides."""
+        h, p, trick, search = self.hands, self.seat, self.trick, self.search
+        h[p] ^= 1 << card
+        trick.append(card)
+        if len(trick) == 4:
+            value = search.gather(self.leader, trick, self.flag, -INFINITY, INFINITY)
+        else:
+            value = search._node((p + 1) & 3, self.leader, trick, self.flag, -INFINITY, INFINITY)[0]
+        trick.pop()
+        h[p] ^= 1 << card
+        return value
+
+    def best(self) -> tuple[int, int]:
+        """``(rank, card)`` of a best card, by one search over all the legal cards."""
+        value, card = self.search._node(self.seat, self.leader, self.trick, self.flag, -INFINITY, INFINITY)
+        return value, card
+
+    def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
+        return _make(card, rank, self.won, self.total, contract, belote_side)
+
+
+def mask_of_trick(trick: Sequence[int]) -> int:
+    mask = 0
+    for c in trick:
+        mask |= 1 << c
+    return mask
+
+
 def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int,
                 won: Sequence[int] = (0, 0), tricks_won: Sequence[int] = (0, 0),
                 cards: Iterable[int] | None = None, contract: Contract | None = None,
@@ -294,41 +345,34 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
     ``tricks_won`` what each side has taken so far; the outcome's score needs the ``contract`` (and the
     ``belote_side``, fixed by the dealt hands).
     """
-    h = list(hands)
-    trick = [int(c) for c in trick]
-    p = (leader + len(trick)) & 3
-    legal = legal_mask(h[p], trick, trump)
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search)
+    legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
-    search = search or _Search(h, trump)
-    search.hands = h
-    flag = capot_flag(tricks_won)
-    live = (h[0] | h[1] | h[2] | h[3]) & ~h[p]
-    for c in trick:
-        live |= 1 << c
-    standing = distinct(wanted, live, trump)
-    points = POINTS[trump]
-    remaining = sum(points[c] for c in _cards(h[0] | h[1] | h[2] | h[3])) + sum(points[c] for c in trick)
-    search.rest = remaining + LAST_TRICK
-    values = {}
-    n = len(trick)
-    for c in _cards(standing):
-        h[p] ^= 1 << c
-        trick.append(c)
-        if n == 3:
-            value = search.gather(leader, trick, flag, -INFINITY, INFINITY)
-        else:
-            value = search._node((p + 1) & 3, leader, trick, flag, -INFINITY, INFINITY)[0]
-        trick.pop()
-        h[p] ^= 1 << c
-        values[c] = value
-    total = won[0] + won[1] + remaining + LAST_TRICK
+    values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
     out = {}
     power = POWER[trump]
     for c in _cards(wanted):
         stand = c if c in values else max((d for d in values if d >> 3 == c >> 3 and power[d] < power[c]),
                                           key=power.__getitem__)
-        out[c] = _make(c, values[stand], won, total, contract, belote_side)
+        out[c] = root.outcome(c, values[stand], contract, belote_side)
     return out
+
+
+def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, played: int,
+                 won: Sequence[int], tricks_won: Sequence[int], contract: Contract | None,
+                 belote_side: int | None, search: _Search | None = None) -> tuple[Outcome, Outcome]:
+    """``(played, best)``: the outcome of the card ``played`` and of a best card, each solved exactly, at
+    about the cost of two searches (the other cards are only shown to be no better)."""
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search)
+    rank, card = root.best()
+    mine = rank if card == played else root.value(played)
+    return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
+
+
+def searcher(trump: int) -> _Search:
+    """A search whose table of bounds may be kept across positions of one deal (the table's entries hold
+    for any position with the same trump, since they are keyed by the four hands)."""
+    return _Search([0, 0, 0, 0], trump)
 
 
 def _make(card: int, rank: int, won: Sequence[int], total: int, contract: Contract | None,
@@ -354,16 +398,6 @@ def _cards(mask: int) -> list[int]:
 
 
 
-def belote_side_of(dealt: Sequence[int], trump: int) -> int | None:
-    """The side of the seat dealt both the king and the queen of trump (the belote always comes, since
-    every card is played), or ``None``."""
-    both = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
-    for s in range(4):
-        if dealt[s] & both == both:
-            return s & 1
-    return None
-
-
 def solve(deal) -> dict[Card, Outcome]:
     """Every legal card of the seat to play in ``deal`` (a :class:`~coinche.deal.Deal` in its play), solved
     double dummy, scored by the deal's contract."""
@@ -375,4 +409,5 @@ def solve(deal) -> dict[Card, Outcome]:
     return {CARDS[c]: o for c, o in found.items()}
 
 
-__all__ = ["Outcome", "belote_side_of", "capot_flag", "distinct", "outcome_score", "solve", "solve_cards"]
+__all__ = ["Outcome", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_cards",
+           "solve_choice"]
