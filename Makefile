@@ -4,8 +4,12 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 PORT   ?= 8000
 PYTEST_ARGS ?=
+# pytest-xdist workers of `make test` / `make test-full`, each with its own Chromium and site server; the
+# browser tests spend much of their time waiting (bot delays, timers), so more workers than cores pay.
+# JOBS=0: one process.
+JOBS ?= 3
 
-.PHONY: venv build serve test test-engine test-full test-e2e bench chromium axe clean referee
+.PHONY: venv build serve test test-engine test-full test-e2e test-js bench chromium redis-server axe clean referee lint
 
 $(VENV)/.installed: pyproject.toml
 	$(PYTHON) -m venv $(VENV)
@@ -21,6 +25,13 @@ chromium:
 	  echo "installing Debian's chromium"; \
 	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null) \
 	  || (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium >/dev/null); }
+
+# Debian's redis-server for the referee's cluster tests (tests/test_referee_cluster.py start their own).
+redis-server:
+	@command -v redis-server >/dev/null 2>&1 || { \
+	  echo "installing Debian's redis-server"; \
+	  (apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null) \
+	  || (sudo apt-get update -qq && sudo DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server >/dev/null); }
 
 # axe-core for the accessibility checks of the browser tests (e2e/layout_helpers.py): pinned, from npm,
 # kept in .cache/axe, never copied into dist/.
@@ -46,19 +57,28 @@ REFEREE_ARGS ?=
 referee: venv
 	$(PY) -m coinche_referee $(REFEREE_ARGS)
 
-test-engine: venv
-	$(PY) -m pytest tests $(PYTEST_ARGS)
+# Python's lint (ruff, configured in pyproject.toml): no warning allowed.
+lint: venv
+	$(PY) -m ruff check .
+
+test-engine: venv redis-server
+	$(PY) -m pytest tests -n $(JOBS) $(PYTEST_ARGS)
 
 test-e2e: build chromium axe
-	$(PY) -m pytest e2e $(PYTEST_ARGS)
+	$(PY) -m pytest e2e -n $(JOBS) $(PYTEST_ARGS)
 
-# Everything: engine tests, Pyodide parity, browser tests.
-test: build chromium axe
-	$(PY) -m pytest tests e2e $(PYTEST_ARGS)
+# The page's pure functions (notation, the hand's order...) under Node's own test runner, no browser.
+test-js:
+	node --test tests/js/
 
-# The long differential runs as well (CI runs this).
-test-full: build chromium axe
-	$(PY) -m pytest tests e2e --full $(PYTEST_ARGS)
+# The tiers (conftest.py). Everything at its default size: lint, the page's pure functions, engine tests,
+# Pyodide parity, browser tests (the layout ones at a subset of the screens).
+test: lint test-js build chromium redis-server axe
+	$(PY) -m pytest tests e2e -n $(JOBS) $(PYTEST_ARGS)
+
+# What CI runs: the long differential runs and every layout screen as well.
+test-full: lint test-js build chromium redis-server axe
+	$(PY) -m pytest tests e2e --full -n $(JOBS) $(PYTEST_ARGS)
 
 # Engine and bots figures (the browser's: bench/web_boot_bench.py, web_table_bench.py, judge_bench.py).
 bench: venv

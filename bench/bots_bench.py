@@ -15,11 +15,7 @@ import time
 from coinche.bots import make_bot
 from coinche.deal import Deal, Phase
 from coinche.rng import derive_seed
-
-
-def percentile(values: list[float], q: float) -> float:
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+from coinche_lab.stats import percentile
 
 
 def bench_level(level: str, deals: int, variant: str) -> dict[str, list[float]]:

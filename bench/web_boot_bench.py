@@ -34,13 +34,13 @@ from __future__ import annotations
 import argparse
 import os
 import shutil
-import statistics
 import sys
 import tempfile
 import threading
 import time
 from pathlib import Path
 
+from coinche_lab.stats import median
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -112,10 +112,6 @@ def visit_table(context, url: str, cold: bool) -> dict[str, float]:
         return marks
     finally:
         page.close()
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
 
 
 def main(argv: list[str] | None = None) -> int:

@@ -17,12 +17,12 @@ Goal: visible within 300 ms.
 from __future__ import annotations
 
 import argparse
-import statistics
 import sys
 import threading
 import time
 from pathlib import Path
 
+from coinche_lab.stats import median, percentile
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -46,7 +46,8 @@ BOT_TIMES = """async ({ levels, steps }) => {
     while (taken < steps && answer.state.winner === null) {
       const deal = answer.state.deal;
       if (deal.current_player === 0) {
-        answer = await engine.call("act", { action: deal.legal[0] === "pass" && deal.legal.length > 1 && deal.calls.length === 0 ? deal.legal[1] : deal.legal[0] });
+        const opening = deal.legal[0] === "pass" && deal.legal.length > 1 && deal.calls.length === 0;
+        answer = await engine.call("act", { action: opening ? deal.legal[1] : deal.legal[0] });
         continue;
       }
       const started = performance.now();
@@ -92,17 +93,6 @@ def bot_times(context, url: str, levels: list[str], steps: int) -> dict:
         return page.evaluate(BOT_TIMES, {"levels": levels, "steps": steps})
     finally:
         page.close()
-
-
-def median(values: list[float]) -> float:
-    return statistics.median(values) if values else float("nan")
-
-
-def pct(values: list[float], q: float) -> float:
-    if not values:
-        return float("nan")
-    ordered = sorted(values)
-    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
 def main() -> None:
@@ -160,7 +150,7 @@ def main() -> None:
         parts = []
         for phase in ("auction", "play"):
             v = phases[phase]
-            parts.append(f"{phase} {median(v):6.1f} / {pct(v, 0.9):6.1f} / {max(v) if v else float('nan'):6.1f} ({len(v)})")
+            parts.append(f"{phase} {median(v):6.1f} / {percentile(v, 0.9):6.1f} / {max(v) if v else float('nan'):6.1f} ({len(v)})")
         print(f"  {level:7} " + "   ".join(parts))
 
 

@@ -3,11 +3,16 @@
 `make test` builds dist/ and installs Chromium first; run alone, `python -m pytest e2e` fails with a clear
 message if either is missing. Never `playwright install`: the browser is /usr/bin/chromium.
 
+Under pytest-xdist (`make test` runs `-n JOBS`) each worker is a process of its own, with its own session
+fixtures: its own Chromium (pytest-playwright's `browser`) and its own site server.
+
 Fixtures:
 - `site_url`: the base URL of dist/ served with netlify.toml's headers on a free localhost port.
 - `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error,
   raise an uncaught error, request anything outside localhost, or get an HTTP error status.
   `guarded_page.responses` lists every Playwright Response it received.
+- `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests of
+  a module (`returning_context`), so that only its first test boots the engine from nothing.
 Under the site's strict CSP, Playwright's `wait_for_function` cannot run (it evaluates a string): wait
 with `expect(locator)` or poll `page.evaluate`.
 """
@@ -16,6 +21,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import threading
+from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
 
@@ -95,24 +101,48 @@ class PageProblems:
             self.problems.append(f"HTTP {response.status}: {response.url}")
 
 
-@pytest.fixture
-def guarded_page(page):
+@contextmanager
+def guarded(page):
+    """`page` watched while the block runs (its context's requests and responses too); fails after it if
+    the page misbehaved."""
     seen = PageProblems()
-    page.context.on("request", seen.request)
-    page.context.on("response", seen.response)
-    page.on("console", seen.console)  # workers' console messages included
-    page.on("pageerror", seen.page_error)
+    watches = ((page.context, "request", seen.request), (page.context, "response", seen.response),
+               (page, "console", seen.console),  # workers' console messages included
+               (page, "pageerror", seen.page_error))
+    for target, event, handler in watches:
+        target.on(event, handler)
     page.responses = seen.responses
-    yield page
+    try:
+        yield page
+    finally:
+        for target, event, handler in watches:
+            target.remove_listener(event, handler)
     assert not seen.problems, "the page misbehaved:\n" + "\n".join(seen.problems)
 
 
-def pytest_addoption(parser):
-    # --full, the long differential runs: declared by tests/conftest.py too, so that `pytest e2e --full`
-    # works alone; whichever conftest loads first declares it.
+@pytest.fixture
+def guarded_page(page):
+    with guarded(page):
+        yield page
+
+
+@pytest.fixture(scope="module")
+def returning_context(browser, browser_context_args):
+    """One browser context for the tests of a module: a visitor who comes back (the HTTP cache, the service
+    worker and the engine's memory snapshot kept from the module's first test), for tests that open the page
+    afresh but do not depend on a first visit's empty profile nor leave anything in storage."""
+    context = browser.new_context(**browser_context_args)
+    yield context
+    context.close()
+
+
+@pytest.fixture
+def returning_page(returning_context):
+    """A new page of `returning_context`, guarded as `guarded_page` is."""
+    page = returning_context.new_page()
     try:
-        parser.getgroup("coinche").addoption(
-            "--full", action="store_true", default=False,
-            help="long differential runs: 200,000 random positions and 20,000 random deals")
-    except ValueError:
-        pass
+        with guarded(page):
+            yield page
+    finally:
+        page.close()
+

@@ -91,6 +91,15 @@ def release(held: list) -> None:
         route.continue_()
 
 
+def play_while_the_engine_boots(page, site_url) -> list:
+    """Play pressed with the engine held, once the player may call: returns the held download."""
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    return held
+
+
 def first_deals(page, site_url) -> dict:
     return page.evaluate("async (url) => (await fetch(url)).json()", site_url + "first-deals.json")
 
@@ -174,10 +183,7 @@ def test_other_settings_than_the_builds_wait_for_the_engine_to_deal(guarded_page
 
 def test_leaving_the_builds_first_deal_before_the_engine_deals_saves_nothing(guarded_page, site_url):
     page = guarded_page
-    held = hold_the_engine(page)
-    page.goto(site_url)
-    page.locator("#btn-play-coinche").click()
-    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    held = play_while_the_engine_boots(page, site_url)
     page.locator("#btn-menu").click()
     page.locator("#btn-quit").click()
     expect(page.locator("#home")).to_be_visible()
@@ -191,3 +197,104 @@ def test_leaving_the_builds_first_deal_before_the_engine_deals_saves_nothing(gua
     expect(page.locator("#table")).to_be_visible(timeout=BOOT_MS)
     expect(page.locator("#bidding button:enabled").first).to_be_visible(timeout=BOOT_MS)
     assert page.evaluate(STATE)["variant"] == "classic"
+
+
+# ---------------------------------------------------------------- the seams of the first deal (#25 item 4)
+BID_BUTTON = "() => { const b = document.querySelector('#bid-button'); return b && {call: b.dataset.call, disabled: b.disabled}; }"
+
+
+def test_the_number_and_suit_chosen_on_the_builds_first_deal_stay_chosen_when_the_engine_deals(guarded_page, site_url):
+    page = guarded_page
+    held = play_while_the_engine_boots(page, site_url)
+    page.locator('#bidding .chip.value[data-value="100"]').click()
+    page.locator('#bidding .chip.suit[data-suit="h"]').click()
+    assert page.evaluate(BID_BUTTON) == {"call": "100h", "disabled": False}
+    page.evaluate("() => { document.querySelector('#bid-button').dataset.preview = 'yes'; }")  # the preview's button
+    release(held)
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    # The engine's state is drawn (a new panel: the preview's button is gone), the same calls open to the player,
+    # and the choice is still there.
+    expect(page.locator("#bid-button:not([data-preview])")).to_be_visible()
+    expect(page.locator('#bidding .chip.value[data-value="100"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#bidding .chip.suit[data-suit="h"]')).to_have_attribute("aria-pressed", "true")
+    expect(page.locator('#bidding .chip[aria-pressed="true"]')).to_have_count(2)
+    assert page.evaluate(BID_BUTTON) == {"call": "100h", "disabled": False}
+    assert page.evaluate(STATE)["deal"]["calls"] == []  # nothing was sent: choosing is not calling
+    page.locator("#bid-button").click()
+    deadline = time.monotonic() + 10
+    while not page.evaluate(STATE)["deal"]["calls"]:
+        assert time.monotonic() < deadline, "the bid never reached the engine"
+        time.sleep(0.05)
+    assert page.evaluate(STATE)["deal"]["calls"][0] == [0, "100h"]
+
+
+KEPT = "() => JSON.parse(localStorage.getItem('coinche.first-deals'))"
+
+
+def kept_deals() -> dict:
+    """What a visit keeps for the next one, dealt by this engine (web/js/first-deals.js)."""
+    from coinche import webcommands
+
+    return {"format": "coinche-kept-first-deals/1", "settings": {"target": 1000, "level": "normal"},
+            "deals": {variant: webcommands.first_deal(variant=variant) for variant in ("coinche", "classic")}}
+
+
+def test_a_visit_keeps_the_next_visits_first_deals_dealt_by_the_engine(guarded_page, site_url):
+    from coinche import webcommands
+
+    page = guarded_page
+    page.goto(site_url)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    deadline = time.monotonic() + 30
+    while not (page.evaluate(KEPT) or {}).get("deals", {}).get("classic"):
+        assert time.monotonic() < deadline, "no first deal kept for the next visit"
+        time.sleep(0.1)
+    kept = page.evaluate(KEPT)
+    assert kept["format"] == "coinche-kept-first-deals/1" and kept["settings"] == {"target": 1000, "level": "normal"}
+    build = {d["deal_seed"] for v in ("coinche", "classic") for d in first_deals(page, site_url)["deals"][v]}
+    for variant in ("coinche", "classic"):
+        deal = kept["deals"][variant]
+        assert deal["deal_seed"] not in build  # a deal of its own, not one of the build's
+        assert deal == webcommands.first_deal(variant=variant, deal_seed=deal["deal_seed"])  # the engine's own
+    assert kept["deals"]["coinche"]["deal_seed"] != kept["deals"]["classic"]["deal_seed"]
+
+
+def test_a_returning_player_draws_the_kept_first_deal_never_the_builds(guarded_page, site_url):
+    page = guarded_page
+    kept = kept_deals()
+    page.add_init_script(f"localStorage.setItem('coinche.first-deals', {json.dumps(json.dumps(kept))})")
+    asked_build: list[str] = []
+    page.on("request", lambda request: "first-deals.json" in request.url and asked_build.append(request.url))
+    held = play_while_the_engine_boots(page, site_url)
+    pass_button = page.locator('#bidding [data-call="pass"]')
+    assert page.evaluate("() => document.body.dataset.state") == "loading"
+    mine = kept["deals"]["coinche"]
+    assert page.evaluate(HAND) == sorted(mine["state"]["deal"]["hand"])
+    assert asked_build == []  # the build's deals are not even fetched
+    assert set(page.evaluate(KEPT)["deals"]) == {"classic"}  # a kept deal is drawn once
+    pass_button.click()
+    release(held)
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    state = page.evaluate(STATE)
+    assert state["deal_seed"] == mine["deal_seed"] and state["deal"]["calls"][0] == [0, "pass"]
+    deadline = time.monotonic() + 30  # and the engine deals the next visit's
+    while "coinche" not in page.evaluate(KEPT)["deals"]:
+        assert time.monotonic() < deadline, "no new first deal kept"
+        time.sleep(0.1)
+    after = page.evaluate(KEPT)["deals"]
+    assert after["coinche"]["deal_seed"] != mine["deal_seed"] and after["classic"] == kept["deals"]["classic"]
+
+
+def test_a_returning_player_whose_kept_deals_are_of_other_settings_waits_for_the_engine(guarded_page, site_url):
+    page = guarded_page
+    kept = dict(kept_deals(), settings={"target": 501, "level": "normal"})
+    page.add_init_script(f"localStorage.setItem('coinche.first-deals', {json.dumps(json.dumps(kept))})")
+    held = hold_the_engine(page)
+    page.goto(site_url)
+    page.locator("#btn-play-coinche").click()
+    expect(page.locator("#boot-waiting")).to_be_visible()
+    page.wait_for_timeout(500)
+    expect(page.locator("#table")).to_be_hidden()  # neither the kept deal (501 points) nor one of the build's
+    release(held)
+    expect(page.locator('#bidding [data-call="pass"]')).to_be_enabled(timeout=BOOT_MS)
+    assert "first-deal-drawn" not in page.evaluate(MARKS)

@@ -114,8 +114,8 @@ RULE_CASES = [
 
 
 @pytest.mark.parametrize("position,rule,expected,reasons,note", RULE_CASES, ids=[c[0] for c in RULE_CASES])
-def test_every_rule_is_explained(guarded_page, site_url, position, rule, expected, reasons, note):
-    page = guarded_page
+def test_every_rule_is_explained(returning_page, site_url, position, rule, expected, reasons, note):
+    page = returning_page
     open_judge(page, site_url, position)
     expect_ruled(page, position)
     assert verdicts(page) == expected
@@ -215,8 +215,9 @@ BAD_LINKS = [
 
 
 @pytest.mark.parametrize("fragment,message,kept", BAD_LINKS, ids=[b[0] for b in BAD_LINKS])
-def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(guarded_page, site_url, fragment, message, kept):
-    page = guarded_page
+def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(returning_page, site_url, fragment, message,
+                                                                   kept):
+    page = returning_page
     open_judge(page, site_url, fragment)
     problem = page.locator("#link-problem")
     expect(problem).to_be_visible()
@@ -255,6 +256,13 @@ HUGE_LINKS = [
     "trump=h&trick=&hand=" + ",".join(["Jh"] * 33_000),  # a hand of 33,000 cards
     "trump=h&trick=&hand=" + ",".join(f"Q{i}" for i in range(20_000)),  # 20,000 bad cards
 ]
+# What the engine says of each (the tests follow each link with one comma or more at its end, as a link cut
+# or pasted twice may have: an empty place is no card, and was once told as "Unknown card “”")
+HUGE_LINKS_TOLD = [
+    "This link could not be read in full. Malformed position: " + "x" * 23 + "….",
+    "This link could not be read in full. Too many cards: 33000 (at most 8).",
+    "This link could not be read in full. Too many cards: 20000 (at most 8).",
+]
 
 
 def link_problem_size(page) -> dict:
@@ -264,11 +272,13 @@ def link_problem_size(page) -> dict:
     }""")
 
 
-@pytest.mark.parametrize("fragment", HUGE_LINKS, ids=["100k-chars", "33k-cards", "20k-bad-cards"])
-def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, fragment):
-    """The page's own work on a link, message drawn, stays under 100 ms whatever the link's size. The
-    machine is shared: the best of three tries is the page's cost (bench/judge_links_bench.py prints
-    the figures)."""
+@pytest.mark.parametrize("fragment, message", zip(HUGE_LINKS, HUGE_LINKS_TOLD),
+                         ids=["100k-chars", "33k-cards", "20k-bad-cards"])
+def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, fragment, message):
+    """The page's own work on a link, message drawn, stays under 100 ms whatever the link's size, and the
+    engine's word names the link's real problem. The machine is shared: the best of three tries is the page's
+    cost (bench/judge_links_bench.py prints the figures, the engine's word included: a worker's round trip on
+    a machine loaded 20 times over is no test's to time)."""
     page = guarded_page
     open_judge(page, site_url)
     # Following the link from the open page (measured from the page's first look at the new fragment).
@@ -277,8 +287,9 @@ def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, 
         page.evaluate("(fragment) => { performance.clearMeasures(); location.hash = fragment; }", fragment + "," * (i + 1))
         expect(page.locator("#link-problem")).to_be_visible()
         tries.append(link_read_ms(page))
+        expect(page.locator("#link-problem-head")).to_have_text(message)  # the engine's word: the real problem
+        assert link_told_ms(page) > 0
     assert min(tries) < 100, tries
-    expect(page.locator("#link-problem-head")).not_to_have_text("This link could not be read in full.")  # engine's word
     size = link_problem_size(page)
     assert size["height"] < 400 and size["text"] < 600, size
     # Opened in a fresh page: the same short message, as fast.
@@ -292,12 +303,19 @@ def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, 
     size = link_problem_size(page)
     assert size["height"] < 400 and size["text"] < 600, size
     assert len(page.url) < 200, "the history entry keeps what was read, not 100 kB"  # see LONG_LINK
+    expect(page.locator("#link-problem-head")).to_have_text(message, timeout=BOOT_TIMEOUT_MS)
 
 
 def link_read_ms(page) -> float:
     read = page.evaluate('() => performance.getEntriesByName("judge-link-read").at(-1)?.duration ?? null')
     assert read is not None
     return read
+
+
+def link_told_ms(page) -> float:
+    """From the page's first look at the link to the engine's word on it drawn (measure "judge-link-told")."""
+    page.wait_for_function('() => performance.getEntriesByName("judge-link-told").length > 0')
+    return page.evaluate('() => performance.getEntriesByName("judge-link-told").at(-1).duration')
 
 
 def test_an_unfinished_position_asks_for_what_is_missing(guarded_page, site_url):

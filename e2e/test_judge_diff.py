@@ -16,7 +16,6 @@ import subprocess
 import sys
 from pathlib import Path
 
-import pytest
 from playwright.sync_api import expect
 
 ROOT = Path(__file__).resolve().parent.parent

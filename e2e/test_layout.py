@@ -25,6 +25,16 @@ SCREENS = {320: 568, 360: 740, 390: 844, 768: 1024, 1366: 800}
 AXE_WIDTHS = (390, 1366)  # axe reads the DOM, not the layout: two widths are enough
 
 
+def screens(shift: int) -> list:
+    """Every language at every width; `make test` runs one language per width (each language at least once,
+    the languages rotated by `shift`), the others only with --full (make test-full, CI)."""
+    return [
+        pytest.param(lang, width, id=f"{lang}-{width}",
+                     marks=() if LANGS.index(lang) == (i + shift) % len(LANGS) else pytest.mark.full_only)
+        for lang in LANGS for i, width in enumerate(SCREENS)
+    ]
+
+
 @pytest.fixture
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
@@ -117,8 +127,7 @@ def widest_bar(page):
     page.evaluate(WIDEST_BAR)
 
 
-@pytest.mark.parametrize("width", list(SCREENS))
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang, width", screens(0))
 def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
     page = guarded_page
     check = Checker(page, lang, width)
@@ -187,8 +196,7 @@ def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
     check.done()
 
 
-@pytest.mark.parametrize("width", list(SCREENS))
-@pytest.mark.parametrize("lang", LANGS)
+@pytest.mark.parametrize("lang, width", screens(1))  # the axe widths in the two other languages
 def test_the_judge_and_the_rules_fit_every_screen(guarded_page, site_url, lang, width):
     page = guarded_page
     check = Checker(page, lang, width)

@@ -27,7 +27,7 @@ def test_pyodide_gives_the_same_rulings_deals_bots_and_doctests(build_info, requ
     ours, theirs = here.stdout.splitlines(), there.stdout.splitlines()
     kinds = {json.loads(line)[0] for line in ours}
     assert kinds == {"ruling", "deal", "bot_match", "doctest"}
-    assert len(ours) == int(counts[0]) + int(counts[1]) + 1 + sum(1 for l in ours if l.startswith('["doctest"'))
+    assert len(ours) == int(counts[0]) + int(counts[1]) + 1 + sum(1 for line in ours if line.startswith('["doctest"'))
     for line in ours:
         kind, value = json.loads(line)
         if kind == "doctest":

@@ -449,6 +449,12 @@ def test_the_auction_shows_the_coinche_and_the_surcoinche(guarded_page, site_url
     expect(contract.locator(".contract-label")).to_be_visible()
     expect(contract.locator(".contract-label")).to_have_text("Auction")
     expect(contract.locator(".contract-x")).to_have_text("Coinche ×2")
+    # the standing bid the engine's view carries (deal.standing), as the page read it from the calls before
+    assert page.evaluate(ENGINE_STATE)["deal"]["standing"] == {"declarer": 2, "trump": "s", "value": 80, "multiplier": 2}
+    expect(contract.locator(".contract-value")).to_have_text("80")
+    expect(contract.locator(".contract-value .suit-icon")).to_have_attribute("data-suit", "s")
+    expect(contract.locator(".contract-by")).to_have_text("North")
+    expect(contract).to_have_attribute("aria-label", "Auction: 80 spades by North · Coinche")
     page.click("#bidding [data-call=surcoinche]")
     expect(contract).to_have_attribute("data-kind", "contract")
     expect(contract.locator(".contract-label")).to_have_text("Contract")

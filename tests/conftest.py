@@ -1,4 +1,5 @@
-"""Shared test options: ``--full`` for the long differential runs, and the counts they use.
+"""The counts of the long differential runs (``--full``, declared by the root conftest.py), and the hypothesis
+profiles.
 
 The default run is small and fast; ``pytest --full`` plays at least 200,000 random positions and
 20,000 random deals against the naive implementation (tests/naive.py), and gives hypothesis more
@@ -40,18 +41,9 @@ FULL = dict(positions=200_000, deals=20_000, cli_lines=30_000)
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("coinche")
-    options = (
-        ("--full", dict(action="store_true", default=False,
-                        help="long differential runs: 200,000 random positions and 20,000 random deals")),
-        ("--diff-seed", dict(type=int, default=20240601,
-                             help="seed of the random positions and deals of the differential tests")),
-    )
-    for name, kwargs in options:
-        try:
-            group.addoption(name, **kwargs)
-        except ValueError:  # another conftest (e2e/) declared it already: share it
-            pass
+    parser.getgroup("coinche").addoption(
+        "--diff-seed", type=int, default=20240601,
+        help="seed of the random positions and deals of the differential tests")
 
 
 def pytest_configure(config: pytest.Config) -> None:

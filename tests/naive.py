@@ -6,6 +6,10 @@ sets of allowed cards, each forbidden card carrying the rule that forbids it and
 (``must_follow {suit}``, ``must_go_over {card}``, ``must_trump {suit}``, ``must_overtrump {card}``).
 Speed does not matter here; being obviously right does.
 
+The house rules of docs/house-rules.md are learnt here too, from that document alone: ``house`` is a dict
+of option name -> value text as the notation writes them (:func:`house_options` reads a notation, presets
+included); a missing option is the game's own.
+
 >>> judge({"Jh", "Kd", "7s"}, ["8h", "Ah", "7c"], "h").legal
 {'Jh'}
 >>> winner(["As", "9s", "9h", "Ts"], "h")
@@ -31,6 +35,41 @@ BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160, 250]  # 250 is capot
 BELOTE = 20
 DIX_DE_DER = 10
 TOTAL = 162
+
+
+#: The game's own value of each option, and the presets, as docs/house-rules.md writes them.
+OWN_OPTIONS = {"variant": "coinche", "target": "1000", "end": "reach", "open": "80", "down": "162bid",
+               "surcoinche": "4", "multiply": "all", "capot": "250", "capot_coinche": "yes", "round": "none",
+               "tie": "again", "belote": "keep", "undertrump": "no"}
+NAIVE_PRESETS = {
+    "own": {},
+    "de-2000": {"target": "2000", "open": "82", "down": "160bid", "multiply": "contract", "capot": "500",
+                "capot_coinche": "no", "round": "5up", "tie": "declarer", "undertrump": "yes"},
+}
+
+
+def house_options(notation: str) -> dict[str, str]:
+    """Every option's value text for a notation: presets and name=value items, applied left to right.
+
+    >>> house_options("de-2000,target=1000")["target"], house_options("open=82")["round"]
+    ('1000', 'none')
+    """
+    out = dict(OWN_OPTIONS)
+    for item in notation.split(","):
+        item = item.strip()
+        if not item:
+            continue
+        if "=" in item:
+            name, value = item.split("=")
+            assert name in OWN_OPTIONS, name
+            out[name] = value
+        else:
+            out = dict(OWN_OPTIONS) | NAIVE_PRESETS[item]
+    return out
+
+
+def option(house: dict | None, name: str) -> str:
+    return (house or {}).get(name, OWN_OPTIONS[name])
 
 
 class NaiveIllegal(Exception):
@@ -90,8 +129,11 @@ class Judgement:
     note: str | None = None
 
 
-def judge(hand, trick: list[str], trump: str) -> Judgement:
-    """The five rules of RULES.md, checked in order; the first that applies decides."""
+def judge(hand, trick: list[str], trump: str, undertrump: bool = False) -> Judgement:
+    """The five rules of RULES.md, checked in order; the first that applies decides.
+
+    ``undertrump`` (house rule undertrump=yes): over an opponent's trump you cannot beat, you must still
+    play a trump, a lower one, if you hold one (rule 4 decides, reason ``must_undertrump``)."""
     hand = set(hand)
     if not trick:
         return Judgement(0, hand, {})
@@ -138,6 +180,10 @@ def judge(hand, trick: list[str], trump: str) -> Judgement:
         forbidden = {c: (4, "must_overtrump", {"card": winning_card}) for c in hand - higher}
         return Judgement(4, higher, forbidden)
 
+    if my_trumps and opponent_trumped and undertrump:
+        forbidden = {c: (4, "must_undertrump", {"card": winning_card}) for c in hand - my_trumps}
+        return Judgement(4, my_trumps, forbidden)
+
     # Rule 5: otherwise any card: no trump in hand, or every trump lower than the opponent's winning
     # trump (nobody must undertrump).
     if my_trumps:
@@ -146,9 +192,58 @@ def judge(hand, trick: list[str], trump: str) -> Judgement:
 
 
 # ---------------------------------------------------------------- scoring
+def round_ten(points: int, how: str) -> int:
+    """round=5up / 5down: to the nearest ten, a 5 going up or down; none: as it is."""
+    if how == "none" or points % 10 == 0:
+        return points
+    low = points - points % 10
+    if points % 10 > 5 or (points % 10 == 5 and how == "5up"):
+        return low + 10
+    return low
+
+
+def house_coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
+                        belote_side: int | None, tricks: tuple[int, int], house: dict) -> tuple[int, int]:
+    """A coinche deal by the house rules of docs/house-rules.md, written out case by case."""
+    d, f = declarer_side, 1 - declarer_side
+    m = multiplier
+    made = coinche_made(declarer_side, bid, cards, belote_side, tricks)
+    out = {d: 0, f: 0}
+    contract_alone = option(house, "multiply") == "contract"
+    if bid == 250 and option(house, "capot") == "500":
+        if made:
+            out[d] = 500 * m
+            out[f] = cards[f]
+        else:
+            out[f] = 500 * m
+    elif made:
+        card_points = cards[d]
+        if tricks[d] == 8 and option(house, "capot") == "500":
+            card_points = 250
+        if contract_alone:
+            out[d] = card_points + m * bid
+            out[f] = cards[f]
+        else:
+            out[d] = m * (card_points + bid)
+            out[f] = cards[f] if m == 1 else 0
+    else:
+        base = {"162bid": 162, "160bid": 160, "160": 160, "bid": 0}[option(house, "down")]
+        added = 0 if option(house, "down") == "160" else bid
+        out[f] = base + m * added if contract_alone else m * (base + added)
+    if belote_side is not None:
+        if belote_side == d and not made and option(house, "belote") == "defence":
+            out[f] += BELOTE
+        else:
+            out[belote_side] += BELOTE
+    how = option(house, "round")
+    return round_ten(out[0], how), round_ten(out[1], how)
+
+
 def coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
-                  belote_side: int | None, tricks: tuple[int, int]) -> tuple[int, int]:
-    """What each side (0, 1) scores for a coinche deal, by the formulas of RULES.md."""
+                  belote_side: int | None, tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
+    """What each side (0, 1) scores for a coinche deal, by the formulas of RULES.md (or the house rules)."""
+    if house:
+        return house_coinche_score(declarer_side, bid, multiplier, cards, belote_side, tricks, house)
     d, f = declarer_side, 1 - declarer_side
     bel = {0: 0, 1: 0}
     if belote_side is not None:
@@ -176,7 +271,7 @@ def coinche_made(declarer_side: int, bid: int, cards, belote_side, tricks) -> bo
 
 
 def classic_score(taker_side: int, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int]) -> tuple[int, int]:
+                  tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
     """What each side scores for a classic deal, by the formulas of RULES.md."""
     t, f = taker_side, 1 - taker_side
     bel = {0: 0, 1: 0}
@@ -194,7 +289,11 @@ def classic_score(taker_side: int, cards: tuple[int, int], belote_side: int | No
     else:
         out[t] = bel[t]
         out[f] = (250 if tricks[f] == 8 else TOTAL) + bel[f]
-    return out[0], out[1]
+        if option(house, "belote") == "defence":  # the house rule moves the taker's belote
+            out[f] += bel[t]
+            out[t] -= bel[t]
+    how = option(house, "round")
+    return round_ten(out[0], how), round_ten(out[1], how)
 
 
 def classic_made(taker_side: int, cards, belote_side) -> bool:
@@ -202,9 +301,17 @@ def classic_made(taker_side: int, cards, belote_side) -> bool:
     return cards[taker_side] + bel[taker_side] > cards[1 - taker_side] + bel[1 - taker_side]
 
 
-def match_winner(totals: tuple[int, int], target: int) -> int | None:
-    """The first side to reach the target wins; both on the same deal: the higher; an exact tie plays on."""
+def match_winner(totals: tuple[int, int], target: int, house: dict | None = None,
+                 last_declarer_side: int | None = None) -> int | None:
+    """The first side to reach the target wins; both on the same deal: the higher; an exact tie plays on.
+
+    House rules: end=pass, a side must pass the target (reaching it is not enough); tie=declarer, an exact
+    tie over the target goes to the side that declared the last deal."""
     a, b = totals
+    if option(house, "end") == "pass":
+        target += 1  # integers: passing t is reaching t + 1
+    if a == b and a >= target and option(house, "tie") == "declarer":
+        return last_declarer_side
     if a >= target and b >= target:
         if a > b:
             return 0
@@ -237,7 +344,8 @@ ALL_BIDS = [bid_text(v, s) for v in BID_VALUES for s in SUITS]
 
 @dataclass
 class Auction:
-    """Where a call history stands: ``status`` is ``open``, ``done`` or ``void``."""
+    """Where a call history stands: ``status`` is ``open``, ``done`` or ``void``; an open coinche auction
+    with a bid also says the contract standing (declarer, bid, trump, multiplier)."""
 
     status: str
     seat: int | None  # who speaks next (open auction only)
@@ -248,8 +356,13 @@ class Auction:
     multiplier: int = 1
 
 
-def coinche_auction(dealer: int, history: list[str]) -> Auction:
-    """Read a coinche auction from its call history (each call already checked by the caller)."""
+def coinche_auction(dealer: int, history: list[str], house: dict | None = None) -> Auction:
+    """Read a coinche auction from its call history (each call already checked by the caller).
+
+    House rules: open=82 makes the lowest bid 82 (then 90, 100, ...); capot_coinche=no ends the auction on a
+    capot bid (nobody may coinche it, nothing is higher); surcoinche=3 multiplies by 3."""
+    all_bids = [bid_text(v, s) for v in ([82] if option(house, "open") == "82" else [80]) + BID_VALUES[1:]
+                for s in SUITS]
     # Who spoke each call: round the table from the player after the dealer; after a coinche, the next
     # player of the bidding side, then its other player.
     seats = []
@@ -272,7 +385,9 @@ def coinche_auction(dealer: int, history: list[str]) -> Auction:
         return Auction(status, None, set(), seats[i], bid_value(call), call[-1], multiplier)
 
     if "surcoinche" in history:
-        return contract("done", 4)
+        return contract("done", int(option(house, "surcoinche")))
+    if last_bid is not None and last_bid[1].startswith("capot") and option(house, "capot_coinche") == "no":
+        return contract("done", 1)
     if coinched_at is not None and history[coinched_at + 1:].count("pass") == 2:
         return contract("done", 2)
     if last_bid is None and len(history) == 4:
@@ -280,17 +395,18 @@ def coinche_auction(dealer: int, history: list[str]) -> Auction:
     if last_bid is not None and history[last_bid[0] + 1:] == ["pass", "pass", "pass"]:
         return contract("done", 1)
 
+    standing = contract("open", 2 if coinched_at is not None else 1) if last_bid is not None else Auction("open", None, set())
     if coinched_at is not None:
-        return Auction("open", seat, {"pass", "surcoinche"})
+        return Auction("open", seat, {"pass", "surcoinche"}, standing.declarer, standing.bid, standing.trump, 2)
     legal = {"pass"}
     if last_bid is None:
-        legal |= set(ALL_BIDS)
+        legal |= set(all_bids)
     else:
         high = bid_value(last_bid[1])
-        legal |= {b for b in ALL_BIDS if bid_value(b) > high}
+        legal |= {b for b in all_bids if bid_value(b) > high}
         if seats[last_bid[0]] % 2 != seat % 2:
             legal.add("coinche")
-    return Auction("open", seat, legal)
+    return Auction("open", seat, legal, standing.declarer, standing.bid, standing.trump, standing.multiplier)
 
 
 def classic_taking(dealer: int, turned: str, history: list[str]) -> Auction:
@@ -345,7 +461,8 @@ def deal_hands(deck: list[str], dealer: int, packets: list[int], start: int = 0)
     return hands, pos
 
 
-def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], cards: list[str]) -> NaiveDeal:
+def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], cards: list[str],
+              house: dict | None = None) -> NaiveDeal:
     """Play a whole deal: the deck in the order dealt, then the calls, then the cards.
 
     Every action is checked against the naive rules (:class:`NaiveIllegal` if it is not allowed); the
@@ -363,7 +480,7 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
     history: list[str] = []
     while True:
         if variant == "coinche":
-            auction = coinche_auction(dealer, history)
+            auction = coinche_auction(dealer, history, house)
         else:
             auction = classic_taking(dealer, turned, history)
         if auction.status != "open":
@@ -413,7 +530,7 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
             if not cards:
                 raise NaiveIllegal("the cards end before the deal does")
             card = cards.pop(0)
-            allowed = judge(hands[seat], trick, trump).legal
+            allowed = judge(hands[seat], trick, trump, option(house, "undertrump") == "yes").legal
             if card not in allowed:
                 raise NaiveIllegal(f"card {card} by seat {seat} on {trick}: legal {sorted(allowed)}")
             steps.append(Step(seat, "play", allowed, card))
@@ -440,10 +557,10 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
     if variant == "coinche":
         result.made = coinche_made(side, auction.bid, result.cards_won, result.belote_side, result.tricks_won)
         result.scores = coinche_score(side, auction.bid, auction.multiplier, result.cards_won,
-                                      result.belote_side, result.tricks_won)
+                                      result.belote_side, result.tricks_won, house)
     else:
         result.made = classic_made(side, result.cards_won, result.belote_side)
-        result.scores = classic_score(side, result.cards_won, result.belote_side, result.tricks_won)
+        result.scores = classic_score(side, result.cards_won, result.belote_side, result.tricks_won, house)
     return result
 
 

@@ -15,7 +15,7 @@ from coinche.bots.inference import auction_weight, reads_calls, sample_weighted,
 from coinche.bots.knowledge import remember
 from coinche.bots.world import sample_hands
 from coinche.calls import COINCHE, PASS, Call, CallKind
-from coinche.cards import ALL_CARDS_MASK, Suit, cards_of, format_cards, mask_of, parse_cards
+from coinche.cards import ALL_CARDS_MASK, Suit, format_cards, mask_of, parse_cards
 from coinche.deal import Deal, Phase
 from coinche.rng import derive_seed
 
@@ -161,7 +161,7 @@ def test_prices_replay_exactly():
 
 
 def test_the_bidding_arena_scores_a_bidder_against_itself_at_zero():
-    from coinche.bidding_arena import run_bidding_arena
+    from coinche_lab.bidding_arena import run_bidding_arena
 
     result = run_bidding_arena("auction-v2", "auction-v2", deals=2, seed="same", player="easy")
     assert result["mean"] == 0.0
@@ -170,8 +170,8 @@ def test_the_bidding_arena_scores_a_bidder_against_itself_at_zero():
 
 
 def test_the_bidding_arenas_memo_changes_no_decision():
-    from coinche.arena import play_table
-    from coinche.bidding_arena import BiddingSeat, play_bidding_duplicate
+    from coinche_lab.arena import play_table
+    from coinche_lab.bidding_arena import BiddingSeat, play_bidding_duplicate
 
     result = play_bidding_duplicate(("auction-v2", "auction-v1", "easy", "memo", 2))
     seeds = [derive_seed("memo", 1_000_000 + s) for s in range(4)]

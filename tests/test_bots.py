@@ -15,6 +15,7 @@ from coinche.bots.world import sample_hands
 from coinche.calls import PASS, Call
 from coinche.cards import SUIT_MASK, Suit, cards_of, mask_of, parse_cards
 from coinche.deal import Deal, Phase
+from coinche.record import deal_to_record
 from coinche.rng import SplitMix64, derive_seed
 
 COACH_KEYS = {"coach_bid", "coach_take", "coach_pass", "coach_coinche", "coach_surcoinche", "coach_forced"}
@@ -151,7 +152,7 @@ def test_same_seed_same_decisions(level):
     records = []
     for _ in range(2):
         deal = Deal.new("coinche", 1, derive_seed("replay", 0))
-        records.append(play(deal, [make_bot(level, seed=10 + s) for s in range(4)]).to_record())
+        records.append(deal_to_record(play(deal, [make_bot(level, seed=10 + s) for s in range(4)])))
     assert records[0] == records[1]
 
 
@@ -245,7 +246,7 @@ def test_every_level_bids_alike():
 
 
 def test_arena_memo_changes_no_decision():
-    from coinche.arena import play_duplicate, play_table
+    from coinche_lab.arena import play_duplicate, play_table
 
     result = play_duplicate(("normal", "easy", "coinche", "memo", 1))
     seeds = [derive_seed("memo", 1_000_000 + s) for s in range(4)]

@@ -51,6 +51,9 @@ ERRORS = _engine_errors()
 # The bots' advice keys, shown by the table's coach as coach.*.
 COACH = set().union(*(_engine_keys(r'"(coach_\w+)"', path) for path in (ENGINE / "bots").glob("*.py")))
 
+# The house-rule options the settings offer one by one (the variant and the target have their own settings).
+HOUSE_OPTIONS = [o for o in __import__("coinche.rules", fromlist=["OPTIONS"]).OPTIONS if o.name not in ("variant", "target")]
+
 # Keys built at run time: prefix -> the suffixes the code may append (None: whatever en.json holds under
 # that prefix, for families whose members the code takes from data it does not enumerate).
 DYNAMIC_KEYS: dict[str, set[str] | None] = {
@@ -76,6 +79,10 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "home.boot.": None,
     "rules.cards.table.": {"caption", "rank", "trumpOrder", "trumpPoints", "plainOrder", "plainPoints"},
     "rules.board.": {"trump", "trick", "hand", "opponent", "partner", "you", "legal", "forbidden"},
+    # house rules (js/table/house.js): the engine's options and values, and the parts of a deal's score
+    "house.option.": {o.name for o in HOUSE_OPTIONS},
+    "house.value.": {f"{o.name}.{v}" for o in HOUSE_OPTIONS for v in o.texts},
+    "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding"},
 }
 
 # Literals that look like keys but are not (file names are recognised by their extension).
@@ -167,7 +174,7 @@ def test_dynamic_prefixes_are_declared():
 
 
 def test_engine_keys_found():
-    assert REASONS == {"must_follow", "must_go_over", "must_trump", "must_overtrump"}
+    assert REASONS == {"must_follow", "must_go_over", "must_trump", "must_overtrump", "must_undertrump"}
     assert NOTES == {"overtrump_partner", "no_undertrump", "partner_master"}
     assert {"unknown_card", "illegal_card", "out_of_turn"} <= ERRORS
     assert "coach_pass" in COACH

@@ -10,7 +10,7 @@ import pytest
 
 from coinche import Position
 from coinche.cli import judge_text, ruling_json
-from coinche.record import check
+from coinche.record import check, deal_to_record
 
 ARGUED = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
 
@@ -135,7 +135,7 @@ def test_simulate_then_replay(variant, tmp_path):
     assert [r["dealer"] for r in records[:5]] == [0, 1, 2, 3, 0]
     assert any(r["result"]["void"] for r in records) and not all(r["result"]["void"] for r in records)
     for r in records:
-        assert check(r).to_record() == {k: v for k, v in r.items() if k != "seed"}
+        assert deal_to_record(check(r)) == {k: v for k, v in r.items() if k != "seed"}
     done = coinche("replay", str(path))
     assert done.returncode == 0 and done.stderr == ""
     assert done.stdout.strip() == "60 records replayed and checked, 0 wrong"
@@ -184,3 +184,26 @@ def test_replay_detects_a_corrupted_record(tmp_path, change, message):
 def test_replay_missing_file(tmp_path):
     done = coinche("replay", str(tmp_path / "nowhere.jsonl"))
     assert done.returncode != 0 and "nowhere.jsonl" in done.stderr
+
+
+# ---------------------------------------------------------------- the lab's commands
+def test_the_lab_adds_arena_and_bidding_to_the_command_line():
+    done = coinche("arena", "baseline", "baseline", "--deals", "2", "--seed", "1", "--jobs", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert done.stdout.startswith("2 duplicate coinche deals (x2 tables), seed 1: baseline (A) vs baseline (B)\n")
+    assert "mean score difference A - B per deal: +0.0" in done.stdout
+    done = coinche("bidding", "auction-v1", "auction-v1", "--deals", "1", "--player", "easy", "--jobs", "1", "--quiet")
+    assert done.returncode == 0, done.stderr
+    assert "auction-v1 (A) vs auction-v1 (B)" in done.stdout
+
+
+def test_without_the_lab_its_commands_say_what_is_missing(monkeypatch, capsys):
+    from coinche import cli
+
+    monkeypatch.setattr(cli, "entry_points", lambda group: ())
+    assert cli.main(["arena", "easy", "easy"]) == 2
+    said = capsys.readouterr().err
+    assert "a command of the lab (lab/coinche_lab), which is not installed here: run `make venv`" in said
+    with pytest.raises(SystemExit):  # the engine's own commands are all there
+        cli.main(["judge", "--help"])
+    assert "--batch" in capsys.readouterr().out

@@ -17,6 +17,7 @@ from typing import Iterable
 import pytest
 
 from coinche import Call, Deal, Position, legal_mask, rule_position, trick_winner
+from coinche.rules import Rules
 from coinche.cli import error_json, ruling_json
 from coinche.errors import CoincheError
 
@@ -45,8 +46,8 @@ def engine_judgement(hand: list[str], trick: list[str], trump: str):
     return (ruling.rule, name_set(ruling.legal), forbidden, ruling.note), legal_mask(hand_mask, trick_ix, t) == ruling.legal
 
 
-def naive_judgement(hand, trick, trump):
-    j = naive.judge(hand, trick, trump)
+def naive_judgement(hand, trick, trump, undertrump=False):
+    j = naive.judge(hand, trick, trump, undertrump)
     return j.rule, j.legal, j.forbidden, j.note
 
 
@@ -91,10 +92,13 @@ def test_every_case_of_the_rules_is_reached(counts):
 
 
 # ---------------------------------------------------------------- whole deals
-def play_and_compare(variant: str, seed: int, checked: bool) -> str | None:
-    """Play a seeded random deal in the engine, noting every step; replay it naively; compare."""
+def play_and_compare(variant: str, seed: int, checked: bool, notation: str = "own") -> str | None:
+    """Play a seeded random deal in the engine, noting every step; replay it naively; compare.
+
+    ``notation``: the table's rules; the naive side reads it with its own reader (``naive.house_options``)."""
     rng = random.Random(seed)
-    deal = Deal.new(variant, rng.randrange(4), seed)
+    house = naive.house_options(notation)
+    deal = Deal.new(Rules.parse(notation).with_match(variant, 1000), rng.randrange(4), seed)
     style = rng.choice(("random", "random", "first", "last"))
     steps = []
     rulings = []
@@ -113,11 +117,11 @@ def play_and_compare(variant: str, seed: int, checked: bool) -> str | None:
             deal.call(action)
         else:
             deal.play(action)
-    where = f"{variant} seed {seed} dealer {deal.dealer}"
+    where = f"{variant} seed {seed} dealer {deal.dealer} rules {notation}"
     calls = [str(c) for _, c in deal.calls]
     plays = names(deal.plays)
     try:
-        n = naive.play_deal(names(deal.deck), deal.dealer, variant, calls, plays)
+        n = naive.play_deal(names(deal.deck), deal.dealer, variant, calls, plays, house)
     except naive.NaiveIllegal as e:
         return f"{where}: the naive rules refuse the engine's deal: {e}"
     naive_steps = [(s.seat, s.phase, s.legal) for s in n.steps]
@@ -130,7 +134,7 @@ def play_and_compare(variant: str, seed: int, checked: bool) -> str | None:
     for trick, hand, ruling in rulings:
         got = (ruling.rule, name_set(ruling.legal),
                {NAMES[f.card]: (f.rule, f.key, f.params) for f in ruling.forbidden}, ruling.note)
-        if got != naive_judgement(hand, trick, trump):
+        if got != naive_judgement(hand, trick, trump, house["undertrump"] == "yes"):
             return f"{where}: ruling of {position_line(trump, trick, hand)}: {got}"
     if n.void != deal.void:
         return f"{where}: void {deal.void} != naive {n.void}"
@@ -167,6 +171,28 @@ def play_and_compare(variant: str, seed: int, checked: bool) -> str | None:
 def test_deals_agree_with_naive(variant, counts):
     base = counts.seed * 1_000_003 + (0 if variant == "coinche" else 500_000_000)
     assert_agree(play_and_compare(variant, base + i, checked=i % 4 == 0) for i in range(counts.deals // 2))
+
+
+#: The presets, and option mixes that together set every option to each of its values at least once.
+HOUSE_NOTATIONS = ["de-2000", "open=82,surcoinche=3,capot_coinche=no,round=5down",
+                   "down=160,multiply=contract,belote=defence,undertrump=yes",
+                   "down=bid,capot=500,round=5up,surcoinche=3", "down=160bid,capot=500,multiply=contract,belote=defence"]
+
+
+@pytest.mark.parametrize("notation", HOUSE_NOTATIONS)
+@pytest.mark.parametrize("variant", ["coinche", "classic"])
+def test_house_rule_deals_agree_with_naive(variant, notation, counts):
+    base = counts.seed * 1_000_003 + 700_000_000 + HOUSE_NOTATIONS.index(notation) * 10_000_000
+    deals = max(50, counts.deals // 8)
+    assert_agree(play_and_compare(variant, base + i, checked=i % 4 == 0, notation=notation) for i in range(deals))
+
+
+def test_house_notations_cover_every_value():
+    from coinche.rules import OPTIONS
+
+    seen = {(name, value) for n in HOUSE_NOTATIONS for name, value in naive.house_options(n).items()}
+    want = {(o.name, v) for o in OPTIONS[2:] for v in o.texts if o.name not in ("end", "tie")}
+    assert want <= seen
 
 
 def test_random_deals_reach_every_ending(counts):

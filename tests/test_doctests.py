@@ -1,15 +1,18 @@
-"""Every docstring example of the engine is a test."""
+"""Every docstring example of the engine and the lab is a test, and so are README.md's and docs/'s."""
 
 import doctest
 import importlib
 import pkgutil
+from pathlib import Path
 
 import pytest
 
 import coinche
+import coinche_lab
 
 MODULES = sorted(
-    name for _, name, _ in pkgutil.walk_packages(coinche.__path__, prefix="coinche.")
+    name for package in (coinche, coinche_lab)
+    for _, name, _ in pkgutil.walk_packages(package.__path__, prefix=package.__name__ + ".")
     if not name.endswith("__main__")
 )
 
@@ -21,9 +24,14 @@ def test_docstring_examples(name):
     assert failures == 0
 
 
-def test_readme_examples():
-    from pathlib import Path
+ROOT = Path(__file__).resolve().parent.parent
+DOCUMENTS = ["README.md", *sorted(p.relative_to(ROOT).as_posix() for p in (ROOT / "docs").glob("*.md"))]
 
-    readme = Path(__file__).resolve().parent.parent / "README.md"
-    failures, attempted = doctest.testfile(str(readme), module_relative=False, optionflags=doctest.ELLIPSIS)
-    assert attempted > 0 and failures == 0
+
+@pytest.mark.parametrize("name", DOCUMENTS)
+def test_document_examples(name):
+    """README.md's example (it must have one) and any in docs/ run as written."""
+    failures, attempted = doctest.testfile(str(ROOT / name), module_relative=False, optionflags=doctest.ELLIPSIS)
+    assert failures == 0
+    if name == "README.md":
+        assert attempted > 0

@@ -80,3 +80,23 @@ def test_the_script_imports_the_engine_from_the_wheel_it_is_given(tmp_path):
     refused = subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(empty), str(out)],
                              capture_output=True, text=True)
     assert refused.returncode != 0
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_a_first_deal_for_the_next_visit_leaves_the_match_being_played_alone(variant):
+    # The page asks for the next visit's first deal (first_deal) in the middle of a match.
+    playing = webcommands.new_match(variant="coinche", seed="the match", deal_seed="7")
+    webcommands.act("pass")
+    before = webcommands.state()
+    seeds = set()
+    for _ in range(8):
+        answer = webcommands.first_deal(variant=variant, target=501, level="easy")
+        state = answer["state"]
+        assert state["deal_seed"] == answer["deal_seed"] and state["variant"] == variant
+        assert state["target"] == 501 and state["settings"]["level"] == "easy"
+        assert state["deal"]["current_player"] == 0 and state["deal"]["calls"] == []
+        seeds.add(answer["deal_seed"])
+    assert len(seeds) == 8  # a random seed each time
+    assert webcommands.state() == before and before["state"]["deal_seed"] == playing["state"]["deal_seed"]
+    with pytest.raises(Exception, match="deal_seed"):
+        webcommands.first_deal(deal_seed="not a seed")

@@ -3,10 +3,13 @@
 Recorded once per module: every message of every connection over whole matches of both variants,
 one by the queue and one by private code, with a dropped socket resumed, a second connection taking
 a seat over, a player who leaves and one who never comes back (both replaced by bots), and a tour of
-refused requests (every error and its parameters).  Three checks run over the recording:
+refused requests (every error and its parameters); then three friends' tables, of four, two and three
+people, through their lobbies (seats taken, moved and freed, a drop and a resume, the host leaving) and
+their whole matches (a drop resumed, a person replaced by a bot who takes the seat back with their
+token, one who never comes back).  Three checks run over the recording:
 
 (a) no card that another seat holds at that moment appears anywhere in a message to a seat (keys,
-    nested values, error texts), nor the other seat's token, nor the match seed;
+    nested values, error texts), nor another person's token, nor the match seed;
 (b) every number and every numeric string of every message (and every text, as a match seed) tried
     through the engine as a deal seed and as a match seed re-deals none of the match's hands;
 (c) the set of field paths seen, per message type, is exactly the one PROTOCOL.md documents.
@@ -36,7 +39,9 @@ PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
 CONFIG = Config(bot_delay=0, level="easy", grace=0.3, lobby_timeout=0.3, private_timeout=1.0, idle_timeout=0.5,
                 rate=1000, burst=1000, max_per_address=8, guesses=3)
 #: Fixed match seeds (the referee draws secret ones): deals with belote and every kind of forbidden card.
-SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4"]
+SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4", "audit-5", "audit-6", "audit-7"]
+#: Messages only a referee with a durable store sends (tests/test_referee_cluster.py records them).
+DURABLE_ONLY = {"server"}
 
 
 class SeededReferee(Referee):
@@ -172,7 +177,7 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     await b.recv("start")
     a, b = (a, b) if a.seat == 0 else (b, a)
     [table] = referee.tables
-    tokens = dict(table.tokens)
+    tokens = {0: a.token, 1: b.token}  # the referee keeps only their hashes
     await a.tour_seated()
     ra, rb = random.Random(1), random.Random(2)
     await asyncio.gather(a.play(ra, until=lambda p: p.state["seq"] >= 20), b.play(rb, until=lambda p: p.state["seq"] >= 20))
@@ -189,7 +194,7 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     await again.play(ra)
     assert table.session.humans == (0,) and table.session.match.is_over
     matches.append((table.session.snapshot(), tokens))
-    logs += [("coinche", 0, a.log + back.log + again.log), ("coinche", 1, b.log)]
+    logs += [("coinche", 0, a.log + back.log + again.log, 0), ("coinche", 1, b.log, 0)]
     await again.close()
     await b.close()
 
@@ -200,7 +205,7 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     await a.recv("start")
     await b.recv("start")
     [table] = [t for t in referee.tables if t.code == code]
-    tokens = dict(table.tokens)
+    tokens = {a.seat: a.token, b.seat: b.token}
     await b.tour_seated()
     ra, rb = random.Random(3), random.Random(4)
     until = dict(until=lambda p: p.state["seq"] >= 30)
@@ -212,11 +217,140 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     await a.play(ra)
     assert table.session.humans == (0,) and table.session.match.is_over
     matches.append((table.session.snapshot(), tokens))
-    logs += [("classic", 0, a.log), ("classic", 1, b.log)]
+    logs += [("classic", 0, a.log, 1), ("classic", 1, b.log, 1)]
     await a.close()
 
+    for scenario in (four_friends, two_friends, three_friends):
+        table, people = await scenario(url, referee)
+        matches.append((table.session.snapshot(), dict(table.tokens)))
+        logs += [(f"{scenario.__name__}", seat, log, len(matches) - 1) for seat, log in people]
+
     strangers = await stranger_tour(url, code)
+    strangers.append(await alone_in_a_lobby(url))
+    for entry in [e for e in logs if e[1] == -1]:  # the friends' tables' visitors without a seat
+        logs.remove(entry)
+        strangers.append(entry[2])
     return {"logs": logs, "matches": matches, "strangers": strangers}
+
+
+# ---------------------------------------------------------------- friends' tables
+
+async def open_friends(url: str, names: list[str], variant: str = "coinche") -> tuple[list[Auditor], str]:
+    """The first name opens a friends' table (to 501, easy bots), the others join in the first free seats."""
+    host = await Auditor.join(url)
+    opened = await host.ask(type="open", settings={"variant": variant, "target": 501, "level": "easy"}, name=names[0])
+    people = [host]
+    for name in names[1:]:
+        person = await Auditor.join(url)
+        assert (await person.ask(type="join", code=opened["code"], name=name, lobby=True))["type"] == "lobby"
+        people.append(person)
+    return people, opened["code"]
+
+
+async def begin(host: Auditor, others: list[Auditor]) -> None:
+    assert (await host.ask(type="begin"))["type"] == "start"
+    for person in others:
+        await person.recv("start")
+
+
+def the_table(referee: Referee, code: str) -> Table:
+    return next(t for t in referee.tables if t.code == code)
+
+
+async def four_friends(url: str, referee: Referee):
+    """Four people: refusals in the lobby, seats freed, moved and taken again, a drop resumed there; in
+    the match a drop resumed and a person replaced by a bot who takes the seat back with their token."""
+    (ana, bob, cy, di), code = await open_friends(url, ["Ana", "Bob", "Cy", "Di"])
+    old = await Auditor.join(url)
+    await old.refused("update_page", type="join", code=code)
+    fifth = await Auditor.join(url)
+    await fifth.refused("table_full", type="join", code=code, lobby=True)
+    await bob.refused("seat_taken", type="sit", seat=0)
+    await bob.refused("not_host", type="begin")
+    await bob.refused("not_started", type="act", action="pass")
+    assert (await bob.ask(type="state"))["type"] == "lobby"
+    assert (await di.ask(type="leave"))["type"] == "left"  # seat 3 frees
+    assert (await cy.ask(type="sit", seat=3))["seat"] == 3  # seat 2 frees
+    di = await Auditor.join(url)
+    assert (await di.ask(type="join", code=code, name="Di", lobby=True))["seat"] == 2
+    bob_token = bob.token
+    await bob.close()  # a drop in the lobby: the seat waits for its grace period
+    bob_again = await Auditor.join(url)
+    assert (await bob_again.ask(type="resume", token=bob_token))["type"] == "lobby"
+    await begin(ana, [bob_again, cy, di])
+    table = the_table(referee, code)
+    assert table.session.humans == (0, 1, 2, 3)
+    rngs = [random.Random(20 + i) for i in range(4)]
+    seats = [ana, bob_again, di, cy]  # by seat
+    until = dict(until=lambda p: p.state["seq"] >= 20)
+    await asyncio.gather(*(p.play(r, **until) for p, r in zip(seats, rngs)))
+    await cy.close()  # seat 3 drops and comes back
+    cy_again = await Auditor.join(url)
+    assert (await cy_again.ask(type="resume", token=cy.token))["type"] == "resumed"
+    await bob_again.refused("not_in_lobby", type="sit", seat=2)
+    di_token = di.token
+    assert (await di.ask(type="leave"))["type"] == "left"  # seat 2: a bot at once
+    until = dict(until=lambda p: p.state["seq"] >= 40)
+    seats = [ana, bob_again, cy_again]
+    await asyncio.gather(*(p.play(r, **until) for p, r in zip(seats, rngs)))
+    late = await Auditor.join(url)
+    await late.refused("match_started", type="join", code=code, lobby=True)
+    di_back = await Auditor.join(url)
+    assert (await di_back.ask(type="resume", token=di_token))["type"] == "resumed"
+    assert table.session.humans == (0, 1, 2, 3)
+    await asyncio.gather(*(p.play(r) for p, r in zip([ana, bob_again, di_back, cy_again], rngs)))
+    assert table.session.match.is_over
+    people = [(0, ana.log), (1, bob.log + bob_again.log), (2, di.log + di_back.log), (3, cy.log + cy_again.log)]
+    strangers = [old.log, fifth.log, late.log]
+    for p in (ana, bob_again, di_back, cy_again, old, fifth, late):
+        await p.close()
+    return table, people + [(-1, log) for log in strangers]
+
+
+async def two_friends(url: str, referee: Referee):
+    """Two partners against two bots (classic); one drops and never comes back."""
+    (ana, bob), code = await open_friends(url, ["Ana", "Bob"], variant="classic")
+    assert (await bob.ask(type="sit", seat=2))["seat"] == 2
+    await begin(ana, [bob])
+    table = the_table(referee, code)
+    ra, rb = random.Random(30), random.Random(31)
+    until = dict(until=lambda p: p.state["seq"] >= 20)
+    await asyncio.gather(ana.play(ra, **until), bob.play(rb, **until))
+    await bob.close()
+    while (await ana.recv("presence", timeout=3))["status"] != "replaced":
+        pass
+    await ana.play(ra)
+    assert table.session.humans == (0,) and table.session.match.is_over
+    await ana.close()
+    return table, [(0, ana.log), (2, bob.log)]
+
+
+async def three_friends(url: str, referee: Referee):
+    """Three people; the host leaves the lobby (the host passes on) and comes back as a newcomer."""
+    (ana, bob, cy), code = await open_friends(url, ["Ana", "Bob", "Cy"])
+    assert (await ana.ask(type="cancel"))["type"] == "cancelled"  # seat 0 frees; Bob (seat 1) is host
+    ana = await Auditor.join(url)
+    assert (await ana.ask(type="join", code=code, name="Ana", lobby=True))["seat"] == 0
+    await begin(bob, [ana, cy])
+    table = the_table(referee, code)
+    rngs = [random.Random(40 + i) for i in range(3)]
+    await asyncio.gather(*(p.play(r) for p, r in zip([ana, bob, cy], rngs)))
+    assert table.session.humans == (0, 1, 2) and table.session.match.is_over
+    for p in (ana, bob, cy):
+        await p.close()
+    return table, [(0, ana.log), (1, bob.log), (2, cy.log)]
+
+
+async def alone_in_a_lobby(url: str) -> list[dict]:
+    """A host alone cannot start; the lobby then expires.  Its table plays house rules, after two refused."""
+    host = await Auditor.join(url)
+    await host.refused("unknown_rule_option", type="open", settings={"rules": "pisser=yes"})
+    await host.refused("bad_rule_value", type="open", settings={"rules": "round=6up"})
+    await host.ask(type="open", settings={"rules": "undertrump=yes"})
+    await host.refused("too_few_players", type="begin")
+    await host.recv("expired", timeout=3)
+    await host.close()
+    return host.log
 
 
 def recorded(referee_class=SeededReferee, seeds=SEEDS) -> dict[str, Any]:
@@ -239,13 +373,25 @@ def corpus():
 
 # ---------------------------------------------------------------- (a) cards, tokens, the seed
 
+def own_tokens(log: list[dict]) -> set[str]:
+    """The tokens a person was given (in their own lobby, start and resumed messages)."""
+    return {m["token"] for m in log if isinstance(m.get("token"), str)}
+
+
 def card_leaks(corpus: dict[str, Any]) -> list[str]:
-    """Cards another seat holds, the other seat's token, the match seed: wherever they appear."""
+    """Cards another seat holds, another person's token, the match seed: wherever they appear."""
     leaks = []
-    for (variant, seat, log), (snapshot, tokens) in zip(corpus["logs"], [m for m in corpus["matches"] for _ in (0, 1)]):
-        leaks += [f"{variant}: {leak}" for leak in find_leaks({seat: log}, snapshot)]
-        other = tokens[1 - seat]
-        leaks += [f"{variant} seat {seat}: the other seat's token in {m['type']}" for m in log if other in json.dumps(m)]
+    logs = corpus["logs"]
+    for label, seat, log, index in logs:
+        snapshot, tokens = corpus["matches"][index]
+        leaks += [f"{label}: {leak}" for leak in find_leaks({seat: log}, snapshot)]
+        others = {t for s, t in tokens.items() if s != seat}
+        for other_label, other_seat, other_log, other_index in logs:
+            if other_log is not log:
+                others |= own_tokens(other_log)
+        others -= own_tokens(log)
+        leaks += [f"{label} seat {seat}: another person's token in {m['type']}"
+                  for m in log if any(token in json.dumps(m) for token in others)]
     for log in corpus["strangers"]:
         for m in log:
             leaks += [f"stranger: {card} in {m['type']}" for card in CARD.findall(json.dumps(m))]
@@ -254,7 +400,9 @@ def card_leaks(corpus: dict[str, Any]) -> list[str]:
 
 def test_a_no_hidden_card_no_token_no_seed_in_any_message(corpus):
     assert card_leaks(corpus) == []
-    assert sum(len(log) for _, _, log in corpus["logs"]) > 500
+    assert sum(len(log) for _, _, log, _ in corpus["logs"]) > 500
+    humans = [len(snapshot["settings"]["humans"]) for snapshot, _ in corpus["matches"]]
+    assert {len({s for _, s, _, i in corpus["logs"] if i == k}) for k in range(len(humans))} == {2, 3, 4}
 
 
 # ---------------------------------------------------------------- (b) numbers as seeds
@@ -296,7 +444,7 @@ def candidates(logs) -> tuple[set[int], set[str]]:
 def seed_leaks(corpus: dict[str, Any]) -> list[str]:
     """Every candidate that, as a deal seed or a match seed, re-deals a hand of a recorded match."""
     leaks = []
-    all_logs = [log for _, _, log in corpus["logs"]] + corpus["strangers"]
+    all_logs = [log for _, _, log, _ in corpus["logs"]] + corpus["strangers"]
     numbers, texts = candidates(all_logs)
     for snapshot, _ in corpus["matches"]:
         settings = snapshot["settings"]
@@ -323,7 +471,7 @@ def seed_leaks(corpus: dict[str, Any]) -> list[str]:
 
 
 def test_b_no_number_of_any_message_re_deals_a_hand(corpus):
-    numbers, texts = candidates([log for _, _, log in corpus["logs"]])
+    numbers, texts = candidates([log for _, _, log, _ in corpus["logs"]])
     assert len(numbers) > 50 and len(texts) > 50  # the check has something to chew on
     assert seed_leaks(corpus) == []
 
@@ -367,7 +515,8 @@ def documented_paths(text: str) -> dict[str, set[str]]:
 
 def test_c_the_fields_seen_are_exactly_those_protocol_md_documents(corpus):
     documented = documented_paths(PROTOCOL_MD.read_text())
-    seen = seen_paths([log for _, _, log in corpus["logs"]] + corpus["strangers"])
+    documented = {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY}
+    seen = seen_paths([log for _, _, log, _ in corpus["logs"]] + corpus["strangers"])
     assert set(seen) == set(documented)
     for kind in documented:
         assert seen[kind] - documented[kind] == set(), f"{kind}: sent but not documented"
@@ -427,35 +576,60 @@ class WhisperingReferee(SeededReferee):
 
     def _error(self, client, error, rid=None):
         table = client.table
-        if table is not None and table.session.match.deal.phase.name != "OVER":
+        if table is not None and table.session is not None and table.session.match.deal.phase.name != "OVER":
             hand = table.session.match.deal.view((client.seat + 1) % 4).hand
             if hand:
                 error.english = lambda text=f"refused ({hand[0]} is with your left)": text
         super()._error(client, error, rid)
 
 
-def planted(table_class=Table, referee_class=SeededReferee) -> dict[str, Any]:
-    """A short recording (an auction and a few tricks, a refusal or two) from a referee double."""
+class TellingTable(Table):
+    """(a) in the lobby: every person's token shown with their name."""
+
+    def public_seats(self):
+        seats = super().public_seats()
+        for seat, entry in zip(self.seats, seats):
+            if seat.token is not None:
+                entry["name"] = f"{entry['name']} {seat.token}"
+        return seats
+
+
+async def planted_queue(url, referee):
+    """A 1v1 table from the queue: an auction and a few tricks, a refusal."""
+    a, b = await Auditor.join(url), await Auditor.join(url)
+    await a.ask(type="queue", target=501)
+    await b.send(type="queue", target=501)
+    await a.recv("start")
+    await b.recv("start")
+    a, b = (a, b) if a.seat == 0 else (b, a)
+    [table] = referee.tables
+    until = dict(until=lambda p: p.state["seq"] >= 16)
+    await asyncio.gather(a.play(random.Random(5), **until), b.play(random.Random(6), **until))
+    await a.refused("unknown_type", type="dance")
+    return {"logs": [("coinche", 0, a.log, 0), ("coinche", 1, b.log, 0)],
+            "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
+
+
+async def planted_friends(url, referee):
+    """A friends' table of four: its lobby, an auction and a few tricks, a refusal."""
+    people, code = await open_friends(url, ["Ana", "Bob", "Cy", "Di"])
+    await begin(people[0], people[1:])
+    table = the_table(referee, code)
+    until = dict(until=lambda p: p.state["seq"] >= 16)
+    await asyncio.gather(*(p.play(random.Random(50 + i), **until) for i, p in enumerate(people)))
+    await people[1].refused("unknown_type", type="dance")
+    return {"logs": [("friends", p.seat, p.log, 0) for p in people],
+            "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
+
+
+def planted(table_class=Table, referee_class=SeededReferee, scenario=planted_queue) -> dict[str, Any]:
+    """A short recording from a referee double (``scenario``: at a 1v1 table or a friends' table)."""
 
     class Double(referee_class):
         pass
 
     Double.table_class = table_class
     Double.seeds = ["plant"]
-
-    async def scenario(url, referee):
-        a, b = await Auditor.join(url), await Auditor.join(url)
-        await a.ask(type="queue", target=501)
-        await b.send(type="queue", target=501)
-        await a.recv("start")
-        await b.recv("start")
-        a, b = (a, b) if a.seat == 0 else (b, a)
-        [table] = referee.tables
-        until = dict(until=lambda p: p.state["seq"] >= 16)
-        await asyncio.gather(a.play(random.Random(5), **until), b.play(random.Random(6), **until))
-        await a.refused("unknown_type", type="dance")
-        return {"logs": [("coinche", 0, a.log), ("coinche", 1, b.log)],
-                "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
 
     async def main():
         async with running(CONFIG, referee_class=Double) as served:
@@ -464,20 +638,31 @@ def planted(table_class=Table, referee_class=SeededReferee) -> dict[str, Any]:
     return asyncio.run(main())
 
 
-def test_a_fires_on_a_hand_in_a_nested_field_and_on_a_card_in_an_error_text():
-    assert any("in update" in leak or "in start" in leak for leak in card_leaks(planted(PeekingTable)))
-    whispered = card_leaks(planted(referee_class=WhisperingReferee))
+SCENARIOS = pytest.mark.parametrize("scenario", [planted_queue, planted_friends], ids=["1v1", "friends"])
+
+
+@SCENARIOS
+def test_a_fires_on_a_hand_in_a_nested_field_and_on_a_card_in_an_error_text(scenario):
+    assert any("in update" in leak or "in start" in leak for leak in card_leaks(planted(PeekingTable, scenario=scenario)))
+    whispered = card_leaks(planted(referee_class=WhisperingReferee, scenario=scenario))
     assert any("in error" in leak for leak in whispered)
 
 
-def test_b_fires_on_the_deal_seed_and_c_on_a_field_nobody_documented():
-    seeded = planted(SeedingTable)
+def test_a_fires_on_another_persons_token_in_the_lobby():
+    told = card_leaks(planted(TellingTable, scenario=planted_friends))
+    assert any("another person's token in lobby" in leak for leak in told)
+    assert card_leaks(planted(scenario=planted_friends)) == []
+
+
+@SCENARIOS
+def test_b_fires_on_the_deal_seed_and_c_on_a_field_nobody_documented(scenario):
+    seeded = planted(SeedingTable, scenario=scenario)
     assert any("is a deal seed" in leak for leak in seed_leaks(seeded))
     assert card_leaks(seeded) == []  # a seed shows no card: only (b) sees it
-    settings_leak = planted(SettingsTable)
+    settings_leak = planted(SettingsTable, scenario=scenario)
     assert "'plant' is the match seed" in seed_leaks(settings_leak)
     documented = documented_paths(PROTOCOL_MD.read_text())
-    chatty = seen_paths([log for _, _, log in planted(ChattyTable)["logs"]])
+    chatty = seen_paths([log for _, _, log, _ in planted(ChattyTable, scenario=scenario)["logs"]])
     assert "debug.tables" in chatty["(state)"] - documented["(state)"]
-    clean = seen_paths([log for _, _, log in planted()["logs"]])
+    clean = seen_paths([log for _, _, log, _ in planted(scenario=scenario)["logs"]])
     assert all(clean[kind] <= documented[kind] for kind in clean)

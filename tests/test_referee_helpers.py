@@ -22,6 +22,7 @@ from websockets.asyncio.client import connect
 
 from coinche.cards import card_name, cards_of
 from coinche.match import Match, Rules
+from coinche.record import deal_to_record
 
 CARD = re.compile(r"(?<![\w-])([789TJQKA][shdc])(?![\w-])")
 
@@ -45,6 +46,15 @@ class Player:
     async def send(self, **message: Any) -> None:
         await self.ws.send(json.dumps(message))
 
+    async def ask(self, **message: Any) -> dict[str, Any]:
+        """Send with a fresh id; the answer carrying that id (messages in between are logged)."""
+        self.rid = getattr(self, "rid", 0) + 1
+        await self.send(id=self.rid, **message)
+        while True:
+            reply = await self.recv()
+            if reply.get("id") == self.rid:
+                return reply
+
     async def recv(self, *types: str, timeout: float = 10) -> dict[str, Any]:
         """The next message (of one of ``types`` if given; the others are logged and skipped)."""
         while True:
@@ -52,7 +62,7 @@ class Player:
             self.log.append(message)
             if "state" in message:
                 self.state = message["state"]
-            if message["type"] in ("start", "resumed"):
+            if message["type"] in ("start", "resumed", "lobby"):
                 self.seat, self.token = message["seat"], message["token"]
             if not types or message["type"] in types:
                 return message
@@ -94,6 +104,17 @@ async def seat_two(url: str, variant: str = "coinche", target: int = 501) -> tup
     await a.recv("start")
     await b.recv("start")
     return (a, b) if a.seat == 0 else (b, a)
+
+
+def serve(scenario, config, timeout: float = 120):
+    """``scenario(url, referee)`` against a referee serving on a free local port."""
+    from coinche_referee.server import running
+
+    async def main():
+        async with running(config) as served:
+            return await asyncio.wait_for(scenario(f"ws://127.0.0.1:{served.port}", served.referee), timeout)
+
+    return asyncio.run(main())
 
 
 # ---------------------------------------------------------------- the leak checker
@@ -160,7 +181,7 @@ def test_checker_finds_a_hand_of_another_seat():
 def test_checker_finds_the_hands_of_a_void_deal_in_its_end_event():
     match = Match(Rules("coinche", 501), seed="void")
     actions = ["pass"] * 4
-    record = match.deal.to_record()  # the engine's full record: every hand
+    record = deal_to_record(match.deal)  # the engine's full record: every hand
     for a in actions:
         match.apply(a)
     mine = [card_name(c) for c in cards_of(match.deal.hands[0])]
@@ -175,4 +196,4 @@ def test_card_pattern_skips_tokens_and_words():
     assert CARD.findall('"Jh","Kd,7s" x-Ah-y tok_Ts9 The Qc') == ["Jh", "Kd", "7s", "Qc"]
 
 
-__all__ = ["Player", "seat_two", "find_leaks", "websockets"]
+__all__ = ["Player", "seat_two", "serve", "find_leaks", "websockets"]

@@ -49,7 +49,7 @@ def test_good_frames():
         "variant": "classic", "target": 701}
     assert parse_request('{"type": "join", "code": "k7m2qx", "id": null}').id is None
     for kind in protocol.FIELDS:
-        required = {name: "x" for name, (_, needed) in protocol.FIELDS[kind].items() if needed}
+        required = {name: 0 if name == "seat" else "x" for name, (_, needed) in protocol.FIELDS[kind].items() if needed}
         assert parse_request(json.dumps({"type": kind, **required})).type == kind
 
 

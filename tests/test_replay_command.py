@@ -7,6 +7,7 @@ import pytest
 from coinche import webcommands
 from coinche.deal import Deal
 from coinche.errors import CoincheError
+from coinche.record import deal_to_record
 from coinche.session import Session
 
 
@@ -84,4 +85,4 @@ def test_the_finished_deals_of_the_solo_match_newest_first():
     assert [d["record"] for d in deals] == session.match.history[:0:-1]
     for d in deals:  # the seed deals the same cards again
         again = Deal.new("coinche", d["record"]["dealer"], int(d["deal_seed"]))
-        assert again.to_record()["deck"] == d["record"]["deck"]
+        assert deal_to_record(again)["deck"] == d["record"]["deck"]

@@ -24,7 +24,8 @@ from coinche.webapi import handle
 from naive import deck_for_hands
 
 # A hand-made deal: dealer 1, so seat 2 (South's partner) speaks and leads first; South (seat 0) bids 120
-# in hearts, a contract that needs every trick South's cards can win.  Trick 1: the partner leads the ace of spades, West (3) follows, South has no spade;
+# in hearts, a contract that needs every trick South's cards can win.  Trick 1: the partner leads the ace of
+# spades, West (3) follows, South has no spade;
 # North-East (1) must follow spades: the partner's trick is sure.
 HANDS = [
     "Jh 9h Ah 7h Ac 7c Kd 7d".split(),  # South: void in spades, the master trump, a master club ace

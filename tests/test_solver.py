@@ -145,13 +145,13 @@ def test_a_worked_ending_where_the_ace_led_first_is_ruffed():
 def test_a_choice_is_solved_as_every_card_is_with_a_table_kept_along_the_deal(seed, variant, left):
     deal = ending(seed, variant, left)
     belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
-    kept = searcher(deal.trump)
+    kept = searcher(deal.trump, deal.rules)
     while not deal.is_over:
         every = solve(deal)
         side = deal.turn & 1
         played = random.Random(seed + len(deal.plays)).choice(deal.legal_cards())
         mine, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, played, deal.cards_won,
-                                  deal.tricks_won, deal.contract, belote, kept)
+                                  deal.tricks_won, deal.contract, belote, kept, deal.rules)
         assert mine == every[played]
         ranks = [o.rank for o in every.values()]
         assert best.rank == (max(ranks) if side == 0 else min(ranks))

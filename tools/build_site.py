@@ -12,8 +12,11 @@ Steps, each printed as it runs:
 1. Pinned downloads, cached in .cache/ and checked against the sha256 constants below: the Pyodide core
    (`npm pack pyodide@VERSION`) and the micropip wheel (`pip download`). A second build with nothing
    changed downloads nothing.
-2. The engine wheel, built by `pip wheel` from a clean copy of the sources with a fixed SOURCE_DATE_EPOCH
-   (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the latest only); then
+2. The engine wheel, built by `pip wheel` from a clean copy of an explicit list of files (the modules of
+   ENGINE_PACKAGES and the license, with a pyproject.toml of its own: wheel_pyproject; never README.md,
+   docs/ or the lab, so that editing them leaves its bytes and URL as they are) with a fixed
+   SOURCE_DATE_EPOCH (same sources, same bytes), cached in .cache/engine/ under a hash of its inputs (the
+   latest only); then
    the bytecode of Pyodide's own Python added beside each module (tools/precompile_wheel.py, run under
    Node by tools/pyodide_node.mjs; cached in .cache/engine-web/), so the browser imports without compiling.
 3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/; in place of python_stdlib.zip,
@@ -32,7 +35,6 @@ sha256 it reports into the constant (the build refuses any file that does not ma
 from __future__ import annotations
 
 import argparse
-import fnmatch
 import hashlib
 import json
 import os
@@ -42,6 +44,7 @@ import subprocess
 import sys
 import tarfile
 import tempfile
+import tomllib
 import zipfile
 from pathlib import Path
 
@@ -65,9 +68,12 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_WHEEL_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
-# The engine wheel's inputs besides engine/ (those that exist are hashed and copied).
-ENGINE_PROJECT_FILES = ("pyproject.toml", "setup.cfg", "setup.py", "MANIFEST.in", "README.md", "LICENSE")
-ENGINE_IGNORE = ("__pycache__", "*.pyc", "*.egg-info", ".pytest_cache")
+# What the site's engine wheel holds: the modules (*.py) of these packages under engine/, and the license. A new
+# sub-package of the engine is added here (tests/test_site_wheel.py fails until it is).
+ENGINE_PACKAGES = ("coinche", "coinche.bots")
+ENGINE_LICENSE = "LICENSE"
+# What the wheel's own pyproject.toml takes from the project's: its identity, nothing about development.
+WHEEL_PROJECT_FIELDS = ("name", "version", "description", "requires-python", "license", "dependencies")
 # 1980-01-01, the earliest date a zip can hold: wheel bytes depend on the sources only.
 SOURCE_DATE_EPOCH = "315532800"
 
@@ -147,54 +153,81 @@ def download_micropip(tmp: Path) -> Path:
     return tmp / MICROPIP_WHEEL
 
 
-def ignored(path: Path) -> bool:
-    return any(fnmatch.fnmatch(part, pattern) for part in path.parts for pattern in ENGINE_IGNORE)
+def engine_inputs(root: Path = ROOT) -> list[Path]:
+    """The files the engine wheel is built from, relative to root, sorted: the license and every module of
+    ENGINE_PACKAGES."""
+    files = [Path(ENGINE_LICENSE)]
+    for package in ENGINE_PACKAGES:
+        folder = root / "engine" / Path(*package.split("."))
+        if not (folder / "__init__.py").is_file():
+            raise BuildError(f"engine wheel: {folder.relative_to(root)}/__init__.py is missing, "
+                             f"there is no package {package} to build")
+        files += sorted(p.relative_to(root) for p in folder.glob("*.py"))
+    return files
 
 
-def engine_inputs() -> list[Path]:
-    """The files the engine wheel is built from, relative to ROOT, sorted."""
-    files = [Path(name) for name in ENGINE_PROJECT_FILES if (ROOT / name).is_file()]
-    files += sorted(p.relative_to(ROOT) for p in (ROOT / "engine").rglob("*") if p.is_file())
-    return [p for p in files if not ignored(p)]
+def wheel_pyproject(root: Path = ROOT) -> str:
+    """The wheel's pyproject.toml: the project's name, version, licence and dependencies (WHEEL_PROJECT_FIELDS),
+    ENGINE_PACKAGES from engine/; no readme, scripts, extras or entry points, which the browser has no use for
+    and which would change the wheel with the project's documentation or tooling."""
+    project = tomllib.loads((root / "pyproject.toml").read_text())["project"]
+    missing = [name for name in WHEEL_PROJECT_FIELDS if name not in project]
+    if missing:
+        raise BuildError(f"pyproject.toml: [project] has no {', '.join(missing)}, the engine wheel needs them")
+    lines = ["# Written by tools/build_site.py for the site's engine wheel.", "[build-system]",
+             'requires = ["setuptools>=77"]', 'build-backend = "setuptools.build_meta"', "", "[project]"]
+    lines += [f"{name} = {json.dumps(project[name])}" for name in WHEEL_PROJECT_FIELDS]
+    lines += [f"license-files = {json.dumps([ENGINE_LICENSE])}", "", "[tool.setuptools]",
+              f"packages = {json.dumps(list(ENGINE_PACKAGES))}", 'package-dir = {"" = "engine"}', ""]
+    return "\n".join(lines)
+
+
+def wheel_inputs_key(root: Path = ROOT) -> str:
+    """A hash of everything the engine wheel is built from: its files (names and bytes) and its pyproject.toml."""
+    digest = hashlib.sha256(wheel_pyproject(root).encode() + b"\0")
+    for rel in engine_inputs(root):
+        digest.update(rel.as_posix().encode() + b"\0" + (root / rel).read_bytes() + b"\0")
+    return digest.hexdigest()[:20]
+
+
+def build_wheel(root: Path, out: Path) -> Path:
+    """Build the engine wheel from root's engine_inputs into the folder out; return it."""
+    with tempfile.TemporaryDirectory() as tmp:
+        source = Path(tmp) / "src"
+        for rel in engine_inputs(root):  # a clean copy: no stale build/ or egg-info can leak into the wheel
+            (source / rel).parent.mkdir(parents=True, exist_ok=True)
+            shutil.copy2(root / rel, source / rel)
+        (source / "pyproject.toml").write_text(wheel_pyproject(root))
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
+        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
+            "pip wheel (engine)", env=env)
+    built = sorted(out.glob("*.whl"))
+    if len(built) != 1:
+        raise BuildError(f"engine wheel: expected one wheel, pip made {[p.name for p in built]}")
+    if not built[0].name.endswith("-py3-none-any.whl"):
+        raise BuildError(f"engine wheel: {built[0].name} is not pure Python, Pyodide cannot install it")
+    with zipfile.ZipFile(built[0]) as zf:
+        if not any(name.startswith("coinche/") for name in zf.namelist()):
+            raise BuildError(f"engine wheel: {built[0].name} holds no coinche/ package")
+    return built[0]
 
 
 def build_engine_wheel() -> Path:
     """Return the engine wheel in .cache/engine/<inputs hash>/, building it if its inputs changed."""
-    inputs = engine_inputs()
-    digest = hashlib.sha256()
-    for rel in inputs:
-        digest.update(rel.as_posix().encode() + b"\0" + (ROOT / rel).read_bytes() + b"\0")
-    key = digest.hexdigest()[:20]
+    key = wheel_inputs_key()
     slot = CACHE / "engine" / key
     wheels = sorted(slot.glob("*.whl")) if slot.is_dir() else []
     if len(wheels) == 1:
         say(f"engine wheel: sources unchanged, reusing {wheels[0].name} ({key})")
         return wheels[0]
-    if not any(p.name == "__init__.py" and p.parent.name == "coinche" for p in inputs):
-        raise BuildError("engine wheel: engine/coinche/__init__.py is missing, there is no package to build")
-    say(f"engine wheel: building from {len(inputs)} files ({key})")
+    say(f"engine wheel: building from {len(engine_inputs())} files ({key})")
     with tempfile.TemporaryDirectory() as tmp:
-        source = Path(tmp) / "src"
-        for rel in inputs:  # a clean copy: no stale build/ or egg-info can leak into the wheel
-            (source / rel).parent.mkdir(parents=True, exist_ok=True)
-            shutil.copy2(ROOT / rel, source / rel)
-        out = Path(tmp) / "out"
-        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH, PIP_DISABLE_PIP_VERSION_CHECK="1")
-        run([sys.executable, "-m", "pip", "wheel", "--quiet", "--no-deps", "-w", str(out), str(source)],
-            "pip wheel (engine)", env=env)
-        built = sorted(out.glob("*.whl"))
-        if len(built) != 1:
-            raise BuildError(f"engine wheel: expected one wheel, pip made {[p.name for p in built]}")
-        if not built[0].name.endswith("-py3-none-any.whl"):
-            raise BuildError(f"engine wheel: {built[0].name} is not pure Python, Pyodide cannot install it")
-        with zipfile.ZipFile(built[0]) as zf:
-            if not any(name.startswith("coinche/") for name in zf.namelist()):
-                raise BuildError(f"engine wheel: {built[0].name} holds no coinche/ package")
+        built = build_wheel(ROOT, Path(tmp))
         if slot.parent.exists():  # only the latest engine wheel is kept
             shutil.rmtree(slot.parent)
         slot.mkdir(parents=True)
-        wheel = slot / built[0].name
-        shutil.move(built[0], wheel)
+        wheel = slot / built.name
+        shutil.move(built, wheel)
     say(f"engine wheel: built {wheel.name} ({human(wheel.stat().st_size)})")
     return wheel
 

@@ -30,9 +30,6 @@ from pathlib import Path
 
 FORMAT = "coinche-first-deals/1"
 TARGET, LEVEL = 1000, "normal"
-# The match seed of the states below: never saved nor played (the engine's answer replaces the state,
-# with the match seed it draws), so any fixed text does.
-PREVIEW_MATCH_SEED = "first-deal-preview"
 
 
 def deal_seeds(wheel_sha256: str, variant: str, count: int) -> list[str]:
@@ -57,9 +54,7 @@ def first_deals(wheel_sha256: str, per_variant: int) -> dict:
     for variant in VARIANTS:
         deals[variant] = []
         for seed in deal_seeds(wheel_sha256, variant, per_variant):
-            answer = webcommands.new_match(variant=variant, target=TARGET, level=LEVEL, seed=PREVIEW_MATCH_SEED,
-                                           deal_seed=seed)
-            state = answer["state"]
+            state = webcommands.first_deal(variant=variant, target=TARGET, level=LEVEL, deal_seed=seed)["state"]
             if state["deal"]["current_player"] != webcommands.HUMAN or state["deal"]["phase"] != "auction":
                 raise SystemExit(f"first_deals: the {variant} deal {seed} does not open on the player's call")
             deals[variant].append({"deal_seed": seed, "state": state})

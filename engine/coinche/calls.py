@@ -1,8 +1,8 @@
 """Calls of the auction (coinche) and of the taking (classic), as small immutable values.
 
 Notation: ``pass``, ``coinche``, ``surcoinche``, a bid as its value and suit
-(``80h`` … ``160c``, capot as ``capoth``), and in the classic variant ``takeh``
-(take hearts as trump).
+(``80h`` … ``160c``, capot as ``capoth``; ``82h`` where a table opens at 82), and in the classic variant
+``takeh`` (take hearts as trump).
 
 >>> Call.parse("110h")
 Call.parse('110h')
@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from enum import IntEnum
 
 from .cards import SUIT_LETTERS
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 BID_VALUES = (80, 90, 100, 110, 120, 130, 140, 150, 160)
 CAPOT = 250
@@ -42,7 +42,7 @@ class Call:
     def parse(cls, text: str) -> "Call":
         call = _BY_TEXT.get(text.strip().lower()) if isinstance(text, str) else None
         if call is None:
-            raise NotationError("unknown_call", text=text)
+            raise NotationError("unknown_call", text=excerpt(text))
         return call
 
     @property
@@ -76,9 +76,26 @@ BIDS = tuple(Call(CallKind.BID, v, s) for v in BID_VALUES + (CAPOT,) for s in ra
 TAKES = tuple(Call(CallKind.TAKE, 0, s) for s in range(4))
 
 
+#: The opening bids of a table that opens at 82 (house rule ``open=82``), which then bids 90, 100, …
+BIDS_82 = tuple(Call(CallKind.BID, 82, s) for s in range(4))
+
+
 def bid(value: int, suit: int) -> Call:
+    if value == 82:
+        return BIDS_82[suit]
     return BIDS[(BID_VALUES + (CAPOT,)).index(value) * 4 + suit]
 
 
-_BY_TEXT = {str(c): c for c in (PASS, COINCHE, SURCOINCHE, *BIDS, *TAKES)}
+_BIDS_OF: dict[tuple[int, ...], tuple[Call, ...]] = {}
+
+
+def bids_of(values: tuple[int, ...]) -> tuple[Call, ...]:
+    """Every bid of ``values`` (a :attr:`coinche.rules.Rules.bid_values`), in increasing value."""
+    bids = _BIDS_OF.get(values)
+    if bids is None:
+        bids = _BIDS_OF[values] = tuple(bid(v, s) for v in values for s in range(4))
+    return bids
+
+
+_BY_TEXT = {str(c): c for c in (PASS, COINCHE, SURCOINCHE, *BIDS, *BIDS_82, *TAKES)}
 _BY_TEXT.update({f"{CAPOT}{SUIT_LETTERS[s]}": bid(CAPOT, s) for s in range(4)})

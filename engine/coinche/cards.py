@@ -2,7 +2,7 @@
 
 A card is an ``int`` from 0 to 31: ``suit * 8 + rank``.  :class:`Card` is an
 ``int`` subclass, so the engine computes on plain integers and bitmasks while a
-card shown to a human prints in the canonical notation of RULES.md.
+card shown to a human prints in the canonical notation of docs/rules.md.
 
 >>> Card.parse("Jh")
 Card.parse('Jh')
@@ -19,7 +19,7 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable
 
-from .errors import NotationError
+from .errors import NotationError, excerpt
 
 
 class Suit(IntEnum):
@@ -41,7 +41,7 @@ class Suit(IntEnum):
         """
         index = SUIT_LETTERS.find(text) if len(text) == 1 else -1
         if index < 0:
-            raise NotationError("unknown_suit", text=text)
+            raise NotationError("unknown_suit", text=excerpt(text))
         return cls(index)
 
     def __str__(self) -> str:
@@ -120,7 +120,7 @@ class Card(int):
         """
         card = _BY_NAME.get(text)
         if card is None:
-            raise NotationError("unknown_card", text=text)
+            raise NotationError("unknown_card", text=excerpt(text))
         return card
 
     @property

@@ -1,6 +1,9 @@
-"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay`` and ``arena``.
+"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay``, ``review`` and ``rules``.
 
-Run ``coinche COMMAND --help`` for each command's options.
+Run ``coinche COMMAND --help`` for each command's options.  More commands come from whatever is
+registered under the entry-point group ``coinche.commands``: a function called with the command
+line's sub-parsers.  The lab (``lab/coinche_lab``, installed for development by ``make venv``) adds
+``arena`` and ``bidding`` that way; the engine never imports it.
 """
 
 from __future__ import annotations
@@ -9,9 +12,10 @@ import argparse
 import json
 import sys
 import time
+from importlib.metadata import entry_points
 from typing import Iterable, TextIO
 
-from .calls import PASS, CallKind
+from .calls import PASS
 from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
 from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, suit_words
@@ -20,6 +24,7 @@ from .play import rule_position
 from .position import Position
 from .record import check, deal_to_record
 from .rng import SplitMix64, derive_seed
+from .rules import OPTIONS, PRESETS, Rules, describe
 
 
 # ---------------------------------------------------------------- judge
@@ -211,10 +216,11 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     made = void = 0
     dumps = json.dumps
     progress = args.out is not None and sys.stderr.isatty()
+    rules = Rules.for_table(args.rules, args.variant)
     try:
         for i in range(args.deals):
             deal_seed = derive_seed(args.seed, i)
-            deal = Deal.new(args.variant, i & 3, deal_seed)
+            deal = Deal.new(rules, i & 3, deal_seed)
             if players is None:
                 play_deal(deal, random_player.choose)
             else:
@@ -237,7 +243,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     elapsed = time.perf_counter() - start
     played = args.deals - void
     print(
-        f"{args.deals} {args.variant} deals in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
+        f"{args.deals} {rules.variant} deals{'' if rules.is_own else ' (rules ' + str(rules) + ')'} in {elapsed:.2f} s ({args.deals / max(elapsed, 1e-9):,.0f}/s): "
         f"{void} void, {made}/{played} contracts made, points {totals[0]} to {totals[1]}",
         file=sys.stderr,
     )
@@ -341,9 +347,51 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0 if bad == 0 else 1
 
 
+# ---------------------------------------------------------------- rules
+def rules_lines(rules: Rules | None) -> list[str]:
+    """``coinche rules``: the options and presets in English, or what one notation means."""
+    from .english import RULE_OPTIONS
+
+    if rules is not None:
+        lines = [f"{rules}: {'the game' + chr(39) + 's own rules' if rules.is_own else 'house rules'}"]
+        for option in OPTIONS:
+            value = option.text(getattr(rules, option.field))
+            summary, meanings = RULE_OPTIONS[option.name]
+            mark = "  (house rule)" if option.name in rules.changes() else ""
+            lines.append(f"  {option.name}={value}: {meanings.get(value, value)}{mark}")
+        return lines
+    lines = ["The rules notation: options name=value separated by commas, or a preset, optionally followed by",
+             "options that change it (e.g. 'de-2000,target=1000'). Only options that differ from the game's own",
+             "are printed. Options (the game's own value first):"]
+    for option in OPTIONS:
+        summary, meanings = RULE_OPTIONS[option.name]
+        lines.append(f"  {option.name}: {summary}")
+        lines.extend(f"      {v}: {meanings.get(v, v)}" for v in option.texts)
+    lines.append("Presets:")
+    for name, preset in PRESETS.items():
+        lines.append(f"  {name}: {preset.options_text() or 'the game' + chr(39) + 's own rules'}")
+    return lines
+
+
+def cmd_rules(args: argparse.Namespace) -> int:
+    rules = None if args.notation is None else Rules.parse(args.notation)
+    if args.json:
+        data = describe() if rules is None else rules.to_json()
+        print(json.dumps(data, indent=1))
+    else:
+        print("\n".join(rules_lines(rules)))
+    return 0
+
+
 # ---------------------------------------------------------------- main
+#: The entry-point group of the commands that other packages add (a function of the sub-parsers).
+COMMANDS_GROUP = "coinche.commands"
+#: The lab's commands, named only to say what is missing when the lab is not installed.
+LAB_COMMANDS = ("arena", "bidding")
+
+
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, arena.")
+    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, review.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     judge = sub.add_parser("judge", help="which cards may be played in a position, and why")
@@ -353,7 +401,8 @@ def build_parser() -> argparse.ArgumentParser:
     judge.set_defaults(func=cmd_judge)
 
     simulate = sub.add_parser("simulate", help="play deals and write their records as JSON lines")
-    simulate.add_argument("--variant", choices=("coinche", "classic"), default="coinche")
+    simulate.add_argument("--variant", choices=("coinche", "classic"), help="replaces the rules' variant")
+    simulate.add_argument("--rules", metavar="TEXT", help="the table's rules (see `coinche rules`; default: the game's own)")
     simulate.add_argument("--deals", type=int, default=100)
     simulate.add_argument("--seed", default="0")
     simulate.add_argument("--out", help="write records to this file (default: stdout)")
@@ -370,16 +419,22 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--json", action="store_true", help="one JSON object per deal")
     rev.set_defaults(func=cmd_review)
 
-    try:
-        from .arena import add_arena_parser
-    except ImportError:
-        pass
-    else:
-        add_arena_parser(sub)
+    rules = sub.add_parser("rules", help="the house-rule options, the presets, or what a rules notation means")
+    rules.add_argument("notation", nargs="?", help="e.g. 'de-2000' or 'open=82,round=5up'")
+    rules.add_argument("--json", action="store_true", help="the same as data")
+    rules.set_defaults(func=cmd_rules)
+
+    for command in entry_points(group=COMMANDS_GROUP):
+        command.load()(sub)
     return parser
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    if argv and argv[0] in LAB_COMMANDS and not entry_points(group=COMMANDS_GROUP):
+        print(f"coinche {argv[0]}: a command of the lab (lab/coinche_lab), which is not installed here: "
+              "run `make venv` (pip install -e .) in a clone of the repository", file=sys.stderr)
+        return 2
     args = build_parser().parse_args(argv)
     try:
         return args.func(args)

@@ -21,14 +21,15 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Sequence
 
-from .calls import BIDS, CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
-from .cards import CARDS, POINTS, SUIT_LETTERS, Card, Rank, card_name, cards_of
+from .calls import CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind, bids_of
+from .cards import POINTS, Card, Rank, card_name, cards_of
 from .errors import IllegalActionError, OutOfTurnError
 from .play import Ruling, legal_mask, rule_position, trick_winner
 from .rng import shuffled_deck
+from .rules import VARIANTS, Rules
 from .scoring import Contract, DealScore, score
 
-VARIANTS = ("coinche", "classic")
+_OWN_RULES = {variant: Rules(variant) for variant in VARIANTS}
 
 
 class Phase(IntEnum):
@@ -41,18 +42,23 @@ class Deal:
     """The state of one deal.  Seats are 0..3; sides are ``seat & 1`` (0 and 2 against 1 and 3)."""
 
     __slots__ = (
-        "variant", "dealer", "deck", "hands", "dealt", "phase", "turn", "calls",
+        "rules", "variant", "bids", "dealer", "deck", "hands", "dealt", "phase", "turn", "calls",
         "high_bid", "high_seat", "passes", "coinche_seat", "multiplier", "turned", "round",
         "contract", "trump", "leader", "trick", "tricks", "plays", "cards_won", "tricks_won",
         "belote_seat", "belote_played", "announcements", "score", "void",
     )
 
-    def __init__(self, variant: str, dealer: int, deck: Sequence[int]) -> None:
-        if variant not in VARIANTS:
-            raise ValueError(f"unknown variant {variant!r}")
+    def __init__(self, rules: Rules | str, dealer: int, deck: Sequence[int]) -> None:
+        """``rules``: the table's :class:`~coinche.rules.Rules`, or a variant's name for its own rules."""
+        if isinstance(rules, str):
+            if rules not in VARIANTS:
+                raise ValueError(f"unknown variant {rules!r}")
+            rules = _OWN_RULES[rules]
         if sorted(deck) != list(range(32)):
             raise ValueError("a deck holds each of the 32 cards once")
-        self.variant = variant
+        self.rules = rules
+        self.variant = rules.variant
+        self.bids = bids_of(rules.bid_values)
         self.dealer = dealer
         self.deck = tuple(int(c) for c in deck)
         self.hands = [0, 0, 0, 0]
@@ -80,17 +86,16 @@ class Deal:
         self.announcements: list[tuple[int, str, int]] = []
         self.score: DealScore | None = None
         self.void = False
-        packets = (3, 2, 3) if variant == "coinche" else (3, 2)
-        self._deal_packets(packets, 0)
-        if variant == "coinche":
-            self.dealt = list(self.hands)
-        else:
+        self._deal_packets(rules.kind.packets, 0)
+        if rules.kind.turned_card:
             self.turned = self.deck[20]
+        else:
+            self.dealt = list(self.hands)
 
     @classmethod
-    def new(cls, variant: str = "coinche", dealer: int = 0, seed: int | str = 0) -> "Deal":
+    def new(cls, rules: Rules | str = "coinche", dealer: int = 0, seed: int | str = 0) -> "Deal":
         """A deal shuffled from ``seed``: the same seed gives the same cards everywhere."""
-        return cls(variant, dealer, shuffled_deck(seed))
+        return cls(rules, dealer, shuffled_deck(seed))
 
     def _deal_packets(self, packets: Iterable[int], pos: int) -> int:
         deck, hands, first = self.deck, self.hands, self.dealer + 1
@@ -122,7 +127,7 @@ class Deal:
     def legal_calls(self) -> list[Call]:
         if self.phase != Phase.AUCTION:
             return []
-        if self.variant == "classic":
+        if self.rules.kind.turned_card:
             turned_suit = self.turned >> 3
             if self.round == 1:
                 return [PASS, TAKES[turned_suit]]
@@ -131,9 +136,9 @@ class Deal:
             return [PASS, SURCOINCHE]
         calls = [PASS]
         if self.high_bid is None:
-            calls.extend(BIDS)
+            calls.extend(self.bids)
         else:
-            calls.extend(b for b in BIDS if b.value > self.high_bid.value)
+            calls.extend(b for b in self.bids if b.value > self.high_bid.value)
             if (self.turn & 1) != (self.high_seat & 1):
                 calls.append(COINCHE)
         return calls
@@ -142,14 +147,14 @@ class Deal:
         """Bitmask of the cards the player to move may play (0 outside the play)."""
         if self.phase != Phase.PLAY:
             return 0
-        return legal_mask(self.hands[self.turn], self.trick, self.trump)
+        return legal_mask(self.hands[self.turn], self.trick, self.trump, self.rules.undertrump)
 
     def legal_cards(self) -> list[Card]:
         return cards_of(self.legal_mask())
 
     def ruling(self) -> Ruling:
         """Every card of the player to move, legal or forbidden and why."""
-        return rule_position(self.hands[self.turn], self.trick, self.trump)
+        return rule_position(self.hands[self.turn], self.trick, self.trump, self.rules.undertrump)
 
     # ----------------------------------------------------------------- checked edge
     def apply(self, action: Call | int | str, seat: int | None = None) -> None:
@@ -191,7 +196,7 @@ class Deal:
         """Apply a call without checking it."""
         seat = self.turn
         self.calls.append((seat, call))
-        if self.variant == "classic":
+        if self.rules.kind.turned_card:
             self._classic_call(seat, call)
         else:
             self._coinche_call(seat, call)
@@ -214,10 +219,13 @@ class Deal:
                 return
         elif kind == CallKind.BID:
             self.high_bid, self.high_seat, self.passes = call, seat, 0
+            if call.value == CAPOT and not self.rules.capot_coinche:
+                self._start_play()  # nothing can be said over a capot that may not be coinched
+                return
         elif kind == CallKind.COINCHE:
-            self.coinche_seat, self.multiplier, self.passes = seat, 2, 0
+            self.coinche_seat, self.multiplier, self.passes = seat, self.rules.multiplier(1), 0
         else:  # surcoinche
-            self.multiplier = 4
+            self.multiplier = self.rules.multiplier(2)
             self._start_play()
             return
         self.turn = (seat + 1) & 3
@@ -251,7 +259,7 @@ class Deal:
 
     def _start_play(self) -> None:
         bid = self.high_bid
-        value = 0 if self.variant == "classic" else bid.value
+        value = 0 if self.rules.kind.turned_card else bid.value
         self.contract = Contract(self.variant, self.high_seat, bid.suit, value, self.multiplier)
         trump = self.trump = bid.suit
         king, queen = trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
@@ -290,7 +298,7 @@ class Deal:
     def _finish(self) -> None:
         self.phase = Phase.OVER
         belote_side = (self.belote_seat & 1) if self.belote_played else None
-        self.score = score(self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won))
+        self.score = score(self.rules, self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won))
 
     # ----------------------------------------------------------------- derived
     @property
@@ -315,11 +323,6 @@ class Deal:
         from .view import SeatView
 
         return SeatView.of(self, seat)
-
-    def to_record(self) -> dict:
-        from .record import deal_to_record
-
-        return deal_to_record(self)
 
     def __repr__(self) -> str:
         return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"

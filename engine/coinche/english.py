@@ -15,6 +15,7 @@ RULE_SENTENCES = {
     "must_go_over": "trump was led: you must play a trump higher than the {card}",
     "must_trump": "you cannot follow and an opponent is winning: you must trump ({suit})",
     "must_overtrump": "an opponent is winning with the {card}: you must trump higher",
+    "must_undertrump": "an opponent is winning with the {card} and this table's rules make you play a trump, lower as it is",
 }
 RULE_TITLES = {
     0: "the leader plays any card",
@@ -30,6 +31,33 @@ NOTES = {
     "overtrump_partner": "trump was led, so you must go over even your partner's trump",
     "no_undertrump": "you hold no trump higher than the opponent's, so nobody makes you undertrump: any card",
     "partner_master": "your partner is winning, so you may play any trump, lower than theirs or not",
+}
+
+
+#: ``coinche rules``: each option's summary and each value's meaning (docs/house-rules.md says it in full).
+RULE_OPTIONS = {
+    "variant": ("how trump is named", {"coinche": "an auction of bids", "classic": "a turned card is taken"}),
+    "target": ("the points a side plays to", {}),
+    "end": ("what ends the match", {"reach": "reaching the target is enough", "pass": "a side must pass the target"}),
+    "open": ("the lowest opening bid", {"80": "80, then 90, 100 ...", "82": "82, then 90, 100 ..."}),
+    "down": ("the defence's score on a failed contract",
+             {"162bid": "162 + the contract", "160bid": "160 + the contract", "160": "160",
+              "bid": "the contract alone"}),
+    "surcoinche": ("what a surcoinche multiplies by", {"4": "x4", "3": "x3"}),
+    "multiply": ("what a coinche or surcoinche multiplies",
+                 {"all": "the cards and the contract", "contract": "the contract alone"}),
+    "capot": ("what capot is worth",
+              {"250": "a bid of 250, scored as a contract",
+               "500": "500 when bid and made, 500 to the defence when bid and lost, 250 for the cards when made unbid"}),
+    "capot_coinche": ("whether a bid capot may be coinched",
+                      {"yes": "it may", "no": "it may not, and the auction ends on it"}),
+    "round": ("each side's deal score rounded to the ten",
+              {"none": "not rounded", "5up": "to the nearest ten, 5 up", "5down": "to the nearest ten, 5 down"}),
+    "tie": ("an exact tie over the target", {"again": "one more deal", "declarer": "the last deal's declaring side wins"}),
+    "belote": ("the belote of a failed contract's declarer",
+               {"keep": "stays with its side", "defence": "goes to the defence"}),
+    "undertrump": ("over an opponent's trump you cannot beat",
+                   {"no": "any card", "yes": "you must play a lower trump if you hold one (pisser)"}),
 }
 
 

@@ -27,7 +27,31 @@ ENGLISH = {
     "no_match": "no match is in progress",
     "save_corrupt": "the saved game is corrupt: {detail}",
     "save_old": "the saved game comes from another release ({detail})",
+    "unknown_rule_option": "unknown rule option '{name}' (coinche rules lists them)",
+    "bad_rule_value": "unknown value {value} for the rule option {name} (one of: {allowed})",
 }
+
+
+#: At most this many characters of bad input are echoed back in an error (see :func:`excerpt`).
+EXCERPT = 24
+
+
+def excerpt(text: str, limit: int = EXCERPT) -> str:
+    """``text`` as an error quotes it: whole when short, else its start and "…", cut after the last
+    separator (``,`` or ``&``) that fits, so that no card is cut in half.
+
+    >>> excerpt("Jh,Kd")
+    'Jh,Kd'
+    >>> excerpt("Jh," * 10_000)
+    'Jh,Jh,Jh,Jh,Jh,Jh,Jh,…'
+    >>> excerpt("x" * 100_000)
+    'xxxxxxxxxxxxxxxxxxxxxxx…'
+    """
+    if len(text) <= limit:
+        return text
+    head = text[:limit - 1]
+    cut = max(head.rfind(","), head.rfind("&"))
+    return (head[:cut + 1] if cut > 0 else head) + "…"
 
 
 class CoincheError(Exception):

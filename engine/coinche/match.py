@@ -9,41 +9,38 @@ True
 
 from __future__ import annotations
 
-from dataclasses import dataclass
-
 from .calls import Call
-from .deal import VARIANTS, Deal, Phase
-from .errors import CoincheError, IllegalActionError
+from .deal import Deal, Phase
+from .errors import IllegalActionError
+from .record import deal_to_record
 from .rng import derive_seed
-
-TARGETS = (501, 701, 1000)
-
-
-@dataclass(frozen=True, slots=True)
-class Rules:
-    """The options of a match, apart from the state of any deal."""
-
-    variant: str = "coinche"
-    target: int = 1000
-
-    def __post_init__(self) -> None:
-        if self.variant not in VARIANTS:
-            raise CoincheError("bad_option", name="variant", value=self.variant)
-        if self.target not in TARGETS:
-            raise CoincheError("bad_option", name="target", value=self.target)
+from .rules import TARGETS, Rules
 
 
-def match_winner(totals: tuple[int, int], target: int) -> int | None:
-    """The side that has won, ``None`` while the match goes on (an exact tie over the target plays on).
+def match_winner(totals: tuple[int, int], target: int, end: str = "reach", tie: str = "again",
+                 declarer_side: int | None = None) -> int | None:
+    """The side that has won, ``None`` while the match goes on.
+
+    The game's own: reaching the target is enough, the higher total wins, an exact tie plays on.
+    ``end="pass"``: a side must pass the target; ``tie="declarer"``: an exact tie over it goes to
+    ``declarer_side``, the side that declared the last deal.
 
     >>> match_winner((510, 480), 501), match_winner((510, 520), 501), match_winner((520, 520), 501)
     (0, 1, None)
+    >>> match_winner((501, 480), 501), match_winner((501, 480), 501, end="pass")
+    (0, None)
+    >>> match_winner((520, 520), 501, tie="declarer", declarer_side=1)
+    1
     """
     a, b = totals
-    if a < target and b < target:
+    if end == "pass":
+        a_over, b_over = a > target, b > target
+    else:
+        a_over, b_over = a >= target, b >= target
+    if not a_over and not b_over:
         return None
     if a == b:
-        return None
+        return declarer_side if tie == "declarer" else None
     return 0 if a > b else 1
 
 
@@ -73,7 +70,7 @@ class Match:
 
     def _new_deal(self) -> Deal:
         dealer = (self.first_dealer + self.deal_index) & 3
-        return Deal.new(self.rules.variant, dealer, self.deal_seed(self.deal_index))
+        return Deal.new(self.rules, dealer, self.deal_seed(self.deal_index))
 
     @property
     def is_over(self) -> bool:
@@ -104,11 +101,13 @@ class Match:
         deal = self.deal
         if deal.phase != Phase.OVER:
             return
-        self.history.append(deal.to_record())
+        self.history.append(deal_to_record(deal))
         a, b = deal.scores
         self.totals[0] += a
         self.totals[1] += b
-        self.winner = match_winner((self.totals[0], self.totals[1]), self.rules.target)
+        rules = self.rules
+        declarer_side = None if deal.contract is None else deal.contract.side
+        self.winner = match_winner((self.totals[0], self.totals[1]), rules.target, rules.end, rules.tie, declarer_side)
         self.last_deal = deal
         self.deal_index += 1
         if self.winner is None:
@@ -119,6 +118,9 @@ class Match:
         return {
             "variant": self.rules.variant,
             "target": self.rules.target,
+            "rules": str(self.rules),
+            "house_rules": self.rules.changes(),
+            "bid_values": ["capot" if v == 250 else str(v) for v in self.rules.bid_values],
             "totals": list(self.totals),
             "deal_index": self.deal_index,
             "winner": self.winner,

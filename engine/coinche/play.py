@@ -1,4 +1,4 @@
-"""The five card-play rules of RULES.md, the trick winner, and the reason for every forbidden card.
+"""The five card-play rules of docs/rules.md, the trick winner, and the reason for every forbidden card.
 
 Everything here works on plain integers: ``hand`` is a bitmask of cards, ``trick`` a
 sequence of the cards already on the table in the order played (0 to 3 of them), and
@@ -22,7 +22,7 @@ from typing import Sequence
 
 from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
 
-#: Rule numbers as RULES.md (and the judge page) numbers them; 0 is the leader's free choice.
+#: Rule numbers as docs/rules.md (and the judge page) numbers them; 0 is the leader's free choice.
 #: 3 decides every void hand while a partner is winning or an opponent wins with a plain card;
 #: 4 an opponent's trump that the hand can beat; 5 whatever is left (no trump, or none high enough).
 LEAD, FOLLOW, OVER_ON_TRUMP_LEAD, MUST_TRUMP, MUST_OVERTRUMP, FREE = 0, 1, 2, 3, 4, 5
@@ -50,10 +50,11 @@ def trick_winner(trick: Sequence[int], trump: int) -> int:
     return best
 
 
-def legal_mask(hand: int, trick: Sequence[int], trump: int) -> int:
+def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump: bool = False) -> int:
     """The bitmask of the cards of ``hand`` that may be played on ``trick``: the fast path.
 
-    It is the same decision as :func:`rule_position`, without the reasons.
+    It is the same decision as :func:`rule_position`, without the reasons.  ``undertrump``: the house
+    rule by which a player who cannot overtrump an opponent's trump must still play a lower one.
     """
     if not trick:
         return hand
@@ -74,7 +75,7 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int) -> int:
         return hand
     winning = trick[winner]
     if winning >> 3 == trump:
-        return (trumps & HIGHER_TRUMPS[winning]) or hand
+        return (trumps & HIGHER_TRUMPS[winning]) or (trumps if undertrump else hand)
     return trumps
 
 
@@ -121,8 +122,20 @@ def _forbid(cards: int, rule: int, key: str, params: dict) -> list[Forbidden]:
     return [Forbidden(c, rule, key, params) for c in cards_of(cards)]
 
 
-def rule_position(hand: int, trick: Sequence[int], trump: int) -> Ruling:
-    """Rule on every card of ``hand``: the five rules, checked in order, the first that applies decides."""
+def rule_position(hand: int, trick: Sequence[int], trump: int, undertrump: bool = False) -> Ruling:
+    """Rule on every card of ``hand``: the five rules, checked in order, the first that applies decides.
+
+    ``undertrump`` (a house rule, "pisser"): over an opponent's trump that the hand cannot beat, rule 4
+    still forbids every card but a trump, lower as it is (``must_undertrump``); rule 5 then never frees it.
+
+    >>> from coinche.cards import mask_of, parse_cards, format_cards
+    >>> hand, trick = mask_of(parse_cards("7h,8h,Kd,Ac")), parse_cards("As,9s,9h")
+    >>> format_cards(rule_position(hand, trick, 1).legal_cards), rule_position(hand, trick, 1).rule
+    ('7h,8h,Kd,Ac', 5)
+    >>> ruling = rule_position(hand, trick, 1, undertrump=True)
+    >>> format_cards(ruling.legal_cards), ruling.rule, ruling.forbidden[0].key
+    ('7h,8h', 4, 'must_undertrump')
+    """
     if not trick:
         return Ruling(LEAD, hand, ())
     led = trick[0] >> 3
@@ -150,6 +163,9 @@ def rule_position(hand: int, trick: Sequence[int], trump: int) -> Ruling:
     winning = trick[winner]
     if winning >> 3 == trump:
         higher = trumps & HIGHER_TRUMPS[winning]
+        if not higher and undertrump:
+            forbidden = _forbid(hand & ~trumps, MUST_OVERTRUMP, "must_undertrump", {"card": card_name(winning)})
+            return Ruling(MUST_OVERTRUMP, trumps, _sorted(forbidden))
         if not higher:
             return Ruling(FREE, hand, (), "no_undertrump")
         forbidden = _forbid(hand & ~higher, MUST_OVERTRUMP, "must_overtrump", {"card": card_name(winning)})

@@ -14,6 +14,20 @@
 Traceback (most recent call last):
 ...
 coinche.errors.InvalidPositionError: card 8h appears twice
+
+A text of any length costs about as much as a short one and is told its first real problem, checked in
+this order: the parts (each ``name=value``, a known field, given once), the fields required, the trump;
+then, for the trick and then the hand, how many cards it holds before how each is written; last, a card
+seen twice.  Bad input is quoted in at most :data:`~coinche.errors.EXCERPT` characters.
+
+>>> Position.parse("trump=h&hand=" + ",".join(["Jh"] * 33_000) + ",")
+Traceback (most recent call last):
+...
+coinche.errors.InvalidPositionError: too many cards: 33000 (at most 8)
+>>> Position.parse("trump=h&hand=Jh&" + "x" * 100_000)
+Traceback (most recent call last):
+...
+coinche.errors.NotationError: malformed position: xxxxxxxxxxxxxxxxxxxxxxx…
 """
 
 from __future__ import annotations
@@ -21,10 +35,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .cards import SUIT_LETTERS, Card, Suit, format_cards, mask_of
-from .errors import InvalidPositionError, NotationError
+from .errors import InvalidPositionError, NotationError, excerpt
 from .play import Ruling, rule_position
 
 FIELDS = ("trump", "trick", "hand")
+#: How many cards the trick and the hand hold at most.
+LIMITS = {"trick": 3, "hand": 8}
 
 
 @dataclass(frozen=True, slots=True)
@@ -40,12 +56,14 @@ class Position:
         text = text.strip()
         if text.startswith("#") or text.startswith("?"):
             text = text[1:]
-        for part in text.split("&") if text else []:
+        # a fourth part is an error whatever it is: the rest of the text is never split
+        for rest in text.split("&", len(FIELDS)) if text else []:
+            part = rest.partition("&")[0]
             name, eq, value = part.partition("=")
             if not eq:
-                raise NotationError("malformed_position", text=part)
+                raise NotationError("malformed_position", text=excerpt(part))
             if name not in FIELDS:
-                raise NotationError("unknown_field", field=name)
+                raise NotationError("unknown_field", field=excerpt(name))
             if name in fields:
                 raise NotationError("malformed_position", text=f"{name} given twice")
             fields[name] = value
@@ -53,17 +71,16 @@ class Position:
             if name not in fields:
                 raise NotationError("missing_field", field=name)
         trump = Suit.parse(fields["trump"])
-        trick = _cards(fields.get("trick", ""))
-        hand = _cards(fields["hand"])
+        trick = _cards(fields.get("trick", ""), LIMITS["trick"])
+        hand = _cards(fields["hand"], LIMITS["hand"])
         return cls.of(trump, trick, hand)
 
     @classmethod
     def of(cls, trump: int, trick, hand) -> "Position":
         trick, hand = tuple(Card(int(c)) for c in trick), tuple(Card(int(c)) for c in hand)
-        if len(trick) > 3:
-            raise InvalidPositionError("too_many_cards", count=len(trick), limit=3)
-        if len(hand) > 8:
-            raise InvalidPositionError("too_many_cards", count=len(hand), limit=8)
+        for cards, limit in ((trick, LIMITS["trick"]), (hand, LIMITS["hand"])):
+            if len(cards) > limit:
+                raise InvalidPositionError("too_many_cards", count=len(cards), limit=limit)
         if not hand:
             raise InvalidPositionError("too_few_cards", count=0, limit=1)
         seen: set[int] = set()
@@ -85,7 +102,11 @@ class Position:
         return f"trump={SUIT_LETTERS[self.trump]}&trick={format_cards(self.trick)}&hand={format_cards(self.hand)}"
 
 
-def _cards(text: str) -> list[Card]:
-    if not text:
-        return []
-    return [Card.parse(t) for t in text.split(",")]
+def _cards(text: str, limit: int) -> list[Card]:
+    """The cards of a field, counted (empty places aside) before any is read: a field of 33,000 cards is
+    too many cards, whatever else is wrong with it, and is told so without reading them."""
+    tokens = text.split(",") if text else []
+    count = len(tokens) - tokens.count("")
+    if count > limit:
+        raise InvalidPositionError("too_many_cards", count=count, limit=limit)
+    return [Card.parse(t) for t in tokens]

@@ -1,10 +1,11 @@
 """The deal record: a documented JSON form of a whole deal that replays to the same result.
 
-Schema (``"format": "coinche-deal/1"``)::
+Schema (``"format": "coinche-deal/2"``)::
 
     {
-      "format": "coinche-deal/1",
+      "format": "coinche-deal/2",
       "variant": "coinche" | "classic",
+      "rules": "own",               # the table's rules in the notation of coinche.rules (variant included)
       "dealer": 0..3,
       "deck": "Jh,7s,...",          # the 32 cards in the order dealt (packets 3-2-3, or 3-2 / turned / rest)
       "hands": ["7s,...", x4],      # each seat's cards when play began (for a void deal: as dealt)
@@ -20,13 +21,14 @@ Schema (``"format": "coinche-deal/1"``)::
     }
 
 Extra keys (e.g. ``seed``, ``deal_index``) are kept by readers and ignored by the replay.
+A record of ``coinche-deal/1`` has no ``rules``: it reads as the game's own rules of its variant.
 
 >>> from coinche.deal import Deal
 >>> deal = Deal.new("coinche", dealer=1, seed=9)
 >>> for call in ("90s", "pass", "pass", "pass"): deal.apply(call)
 >>> while not deal.is_over: deal.play(deal.legal_cards()[-1])
 >>> rec = deal_to_record(deal)
->>> replay(rec).to_record() == rec
+>>> deal_to_record(replay(rec)) == rec
 True
 """
 
@@ -38,8 +40,10 @@ from .calls import Call
 from .cards import Card, format_cards, mask_of, parse_cards
 from .deal import VARIANTS, Deal
 from .errors import CoincheError, NotationError
+from .rules import Rules
 
-FORMAT = "coinche-deal/1"
+FORMAT = "coinche-deal/2"
+FORMAT_1 = "coinche-deal/1"
 
 
 def deal_to_record(deal: Deal) -> dict[str, Any]:
@@ -54,6 +58,7 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
     return {
         "format": FORMAT,
         "variant": deal.variant,
+        "rules": str(deal.rules),
         "dealer": deal.dealer,
         "deck": format_cards(deal.deck),
         "hands": [format_cards(cards_of(h)) for h in hands],
@@ -76,7 +81,7 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
     """
     if not isinstance(record, dict):
         raise RecordError("malformed_record", detail="not a JSON object")
-    if record.get("format") != FORMAT:
+    if record.get("format") not in (FORMAT, FORMAT_1):
         raise RecordError("malformed_record", detail=f"format is not {FORMAT!r}")
     try:
         variant = record["variant"]
@@ -90,13 +95,14 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
         raise RecordError("malformed_record", detail=f"deck: {e}") from None
     if variant not in VARIANTS:
         raise RecordError("malformed_record", detail=f"unknown variant {variant!r}")
+    rules = record_rules(record)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
         raise RecordError("malformed_record", detail="dealer must be 0..3")
     if len(deck) != 32 or len(set(deck)) != 32:
         raise RecordError("malformed_record", detail="the deck must hold each of the 32 cards once")
     if not isinstance(calls, list) or not isinstance(plays, list):
         raise RecordError("malformed_record", detail="calls and plays must be lists")
-    deal = Deal(variant, dealer, deck)
+    deal = Deal(rules, dealer, deck)
     step = each or (lambda deal: None)
     step(deal)
     for i, text in enumerate(calls):
@@ -118,6 +124,30 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
     return deal
 
 
+def record_rules(record: dict[str, Any]) -> Rules:
+    """The rules a record was played by: its ``rules`` (``coinche-deal/2``), or its variant's own (``/1``).
+
+    >>> record_rules({"format": "coinche-deal/1", "variant": "classic"}) == Rules("classic")
+    True
+    >>> record_rules({"format": "coinche-deal/2", "variant": "coinche", "rules": "open=82,pisser=yes"})
+    Traceback (most recent call last):
+    ...
+    coinche.record.RecordError: malformed record: rules: unknown rule option 'pisser' (coinche rules lists them)
+    """
+    variant = record.get("variant")
+    if record.get("format") == FORMAT_1:
+        return Rules(variant)
+    try:
+        rules = Rules.parse(record["rules"])
+    except KeyError:
+        raise RecordError("malformed_record", detail="missing key 'rules'") from None
+    except CoincheError as e:
+        raise RecordError("malformed_record", detail=f"rules: {e}") from None
+    if rules.variant != variant:
+        raise RecordError("malformed_record", detail=f"rules {str(rules)!r} are not of the variant {variant!r}")
+    return rules
+
+
 def check(record: dict[str, Any]) -> Deal:
     """Replay a record and check that its stated hands and result are the ones the rules give."""
     deal = replay(record)
@@ -128,4 +158,4 @@ def check(record: dict[str, Any]) -> Deal:
     return deal
 
 
-__all__ = ["FORMAT", "RecordError", "deal_to_record", "replay", "check", "mask_of"]
+__all__ = ["FORMAT", "FORMAT_1", "RecordError", "deal_to_record", "record_rules", "replay", "check", "mask_of"]

@@ -1,6 +1,8 @@
-"""Scoring of a coinche deal and of a classic deal, as pure functions over a small contract.
+"""Scoring of a coinche deal and of a classic deal, as pure functions of (rules, contract, cards, belote, tricks).
 
-The worked example of RULES.md (contract 110 hearts):
+The rules are a :class:`~coinche.rules.Rules` value; the ``score_*`` functions default to the game's own.
+Each score comes with its parts (:class:`ScorePart`): which rule gave which points to which side.
+The worked example of docs/rules.md (contract 110 hearts):
 
 >>> c = Contract(variant="coinche", declarer=0, suit=1, value=110)
 >>> score_coinche(c, cards=(124, 38), belote_side=None, tricks=(6, 2)).scores
@@ -11,19 +13,22 @@ The worked example of RULES.md (contract 110 hearts):
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from .calls import CAPOT
 from .cards import SUIT_LETTERS
+from .rules import DOWN, OWN, Rules
 
 TOTAL = 162
 CAPOT_CLASSIC = 250
+CAPOT_BONUS = 500
 BELOTE = 20
 
 
 @dataclass(frozen=True, slots=True)
 class Contract:
-    """Who plays for what: ``value`` is the bid (0 in the classic), ``multiplier`` 1, 2 (coinche) or 4."""
+    """Who plays for what: ``value`` is the bid (0 in the classic), ``multiplier`` 1, 2 (coinche), 4 or 3
+    (surcoinche, by the rules); ``variant`` names the variant for display only."""
 
     variant: str
     declarer: int
@@ -43,7 +48,7 @@ class Contract:
         if self.variant == "classic":
             return f"take{SUIT_LETTERS[self.suit]} by {self.declarer}"
         bid = ("capot" if self.is_capot else str(self.value)) + SUIT_LETTERS[self.suit]
-        extra = {1: "", 2: " coinche", 4: " surcoinche"}[self.multiplier]
+        extra = {1: "", 2: " coinche"}.get(self.multiplier, " surcoinche")
         return f"{bid}{extra} by {self.declarer}"
 
     def to_json(self) -> dict:
@@ -56,14 +61,39 @@ class Contract:
 
 
 @dataclass(frozen=True, slots=True)
+class ScorePart:
+    """Points one rule gave one side: ``key`` names the part, ``rule`` the option that gave it (``None``:
+    the game's own rule), ``points`` what it adds (rounding may take away)."""
+
+    side: int
+    key: str
+    points: int
+    rule: str | None = None
+
+    def to_json(self) -> dict:
+        return {"side": self.side, "key": self.key, "points": self.points, "rule": self.rule}
+
+
+@dataclass(frozen=True, slots=True)
 class DealScore:
-    """The outcome of a played deal: card points per side (dix de der included), belote, made or down."""
+    """The outcome of a played deal: card points per side (dix de der included), belote, made or down.
+
+    :attr:`parts` say where each side's score comes from, by the rules it was scored by; they add up to
+    ``scores`` (a property test) and are not part of the record (a record's result is recomputed)."""
 
     cards: tuple[int, int]
     belote_side: int | None
     tricks: tuple[int, int]
     made: bool
     scores: tuple[int, int]
+    rules: Rules = field(default=OWN, compare=False, repr=False)
+    contract: "Contract | None" = field(default=None, compare=False, repr=False)
+
+    @property
+    def parts(self) -> tuple["ScorePart", ...]:
+        if self.contract is None:
+            return ()
+        return score_parts(self.rules, self.contract, self.cards, self.belote_side, self.tricks)
 
     def to_json(self) -> dict:
         return {
@@ -74,44 +104,90 @@ class DealScore:
             "scores": list(self.scores),
         }
 
+    def parts_json(self) -> list[dict]:
+        return [p.to_json() for p in self.parts]
+
 
 def _bel(belote_side: int | None, side: int) -> int:
     return BELOTE if belote_side == side else 0
 
 
-def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int]) -> DealScore:
+def round_score(points: int, rounding: str) -> int:
+    """A deal score rounded to the ten by the rule ``rounding`` (``none``, ``5up``, ``5down``).
+
+    >>> [round_score(p, "5up") for p in (234, 235, 236, 0)], [round_score(p, "5down") for p in (234, 235, 236)]
+    ([230, 240, 240, 0], [230, 230, 240])
+    """
+    if rounding == "5up":
+        return (points + 5) // 10 * 10
+    if rounding == "5down":
+        return (points + 4) // 10 * 10
+    return points
+
+
+class _Tally:
+    """The parts of one deal's score, side by side."""
+
+    def __init__(self) -> None:
+        self.parts: list[ScorePart] = []
+
+    def add(self, side: int, key: str, points: int, rule: str | None = None) -> None:
+        if points:
+            self.parts.append(ScorePart(side, key, points, rule))
+
+    def finish(self, rules: Rules) -> tuple[ScorePart, ...]:
+        """The parts, with the rounding of each side's sum as a part of its own."""
+        raw = [sum(p.points for p in self.parts if p.side == s) for s in (0, 1)]
+        for s in (0, 1):
+            self.add(s, "rounding", round_score(raw[s], rules.rounding) - raw[s], f"round={rules.rounding}")
+        return tuple(self.parts)
+
+
+def _belote(tally: _Tally, rules: Rules, belote_side: int | None, declarer_side: int, made: bool) -> None:
+    """The 20 of belote, never multiplied: to the holder's side, or to the defence of a failed contract."""
+    if belote_side is None:
+        return
+    if not made and belote_side == declarer_side and rules.belote == "defence":
+        tally.add(1 - declarer_side, "belote", BELOTE, "belote=defence")
+    else:
+        tally.add(belote_side, "belote", BELOTE)
+
+
+def _coinche_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                   tricks: tuple[int, int], rules: Rules) -> _Tally:
     d = contract.side
     f = 1 - d
     m = contract.multiplier
-    bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
-    if contract.is_capot:
-        made = tricks[d] == 8
+    value = contract.value
+    bel_d = _bel(belote_side, d)
+    made = tricks[d] == 8 if contract.is_capot else cards[d] + bel_d >= value
+    tally = _Tally()
+    by_all = rules.multiply == "all"
+    mult_rule = None if by_all else "multiply=contract"
+    if contract.is_capot and rules.capot == CAPOT_BONUS:
+        tally.add(d if made else f, "capot_bonus", m * CAPOT_BONUS, "capot=500")
+        if made:
+            tally.add(f, "cards", cards[f])
+    elif made:
+        card_points, card_rule = cards[d], None
+        if tricks[d] == 8 and rules.capot == CAPOT_BONUS:
+            card_points, card_rule = CAPOT_CLASSIC, "capot=500"
+        tally.add(d, "cards", m * card_points if by_all else card_points, card_rule)
+        tally.add(d, "contract", m * value, mult_rule)
+        if m == 1 or not by_all:
+            tally.add(f, "cards", cards[f])
     else:
-        made = cards[d] + bel_d >= contract.value
-    if made:
-        score_d = m * (cards[d] + contract.value) + bel_d
-        score_f = (cards[f] + bel_f) if m == 1 else bel_f
-    else:
-        score_d = bel_d
-        score_f = m * (TOTAL + contract.value) + bel_f
-    scores = (score_d, score_f) if d == 0 else (score_f, score_d)
-    return DealScore(cards, belote_side, tricks, made, scores)
+        base, with_bid = DOWN[rules.down]
+        down_rule = None if rules.down == OWN.down else f"down={rules.down}"
+        tally.add(f, "down", m * base if by_all else base, down_rule)
+        if with_bid:
+            tally.add(f, "contract", m * value, mult_rule)
+    _belote(tally, rules, belote_side, d, made)
+    return tally
 
 
-def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int]) -> DealScore:
-    """Classic: the taker's side must score more than the defence, belote included.
-
-    A side that wins all eight tricks scores 250 instead of 162 for its cards; we read
-    this as applying to the defence too when the taker goes down without a trick.
-
-    >>> c = Contract(variant="classic", declarer=1, suit=0)
-    >>> score_classic(c, cards=(81, 81), belote_side=None, tricks=(4, 4)).scores
-    (162, 0)
-    >>> score_classic(c, cards=(0, 162), belote_side=1, tricks=(0, 8)).scores
-    (0, 270)
-    """
+def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                   tricks: tuple[int, int], rules: Rules) -> _Tally:
     d = contract.side
     f = 1 - d
     bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
@@ -120,17 +196,101 @@ def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int |
         return CAPOT_CLASSIC if tricks[side] == 8 else cards[side]
 
     made = cards[d] + bel_d > cards[f] + bel_f
+    tally = _Tally()
     if made:
-        score_d = card_score(d) + bel_d
-        score_f = cards[f] + bel_f
+        tally.add(d, "cards", card_score(d))
+        tally.add(f, "cards", cards[f])
     else:
-        score_d = bel_d
-        score_f = (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f
+        tally.add(f, "down", CAPOT_CLASSIC if tricks[f] == 8 else TOTAL)
+    _belote(tally, rules, belote_side, d, made)
+    return tally
+
+
+def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
+    """A coinche deal scored by ``rules`` (docs/house-rules.md has each option's worked examples).
+
+    >>> from coinche.rules import DE_2000
+    >>> c = Contract(variant="coinche", declarer=0, suit=1, value=100, multiplier=2)
+    >>> score_coinche(c, cards=(70, 92), belote_side=0, tricks=(3, 5), rules=DE_2000).scores
+    (20, 360)
+    """
+    d = contract.declarer & 1
+    f = 1 - d
+    m = contract.multiplier
+    value = contract.value
+    bel_d = BELOTE if belote_side == d else 0
+    capot_bid = value == CAPOT
+    made = tricks[d] == 8 if capot_bid else cards[d] + bel_d >= value
+    by_all = rules.multiply == "all"
+    if capot_bid and rules.capot == CAPOT_BONUS:
+        score_d, score_f = (m * CAPOT_BONUS, cards[f]) if made else (0, m * CAPOT_BONUS)
+    elif made:
+        card_points = CAPOT_CLASSIC if tricks[d] == 8 and rules.capot == CAPOT_BONUS else cards[d]
+        if by_all:
+            score_d, score_f = m * (card_points + value), cards[f] if m == 1 else 0
+        else:
+            score_d, score_f = card_points + m * value, cards[f]
+    else:
+        base, with_bid = DOWN[rules.down]
+        added = value if with_bid else 0
+        score_d, score_f = 0, m * (base + added) if by_all else base + m * added
+    if belote_side is not None:
+        if belote_side == f or made or rules.belote == "keep":
+            score_d += bel_d
+            score_f += BELOTE - bel_d
+        else:
+            score_f += BELOTE
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+
+
+def _scored(rules: Rules, contract: Contract, cards, belote_side, tricks, made: bool, d: int,
+            score_d: int, score_f: int) -> DealScore:
+    rounding = rules.rounding
+    if rounding != "none":
+        score_d, score_f = round_score(score_d, rounding), round_score(score_f, rounding)
     scores = (score_d, score_f) if d == 0 else (score_f, score_d)
-    return DealScore(cards, belote_side, tricks, made, scores)
+    return DealScore(cards, belote_side, tricks, made, scores, rules, contract)
 
 
-def score(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
+    """Classic: the taker's side must score more than the defence, belote included.
+
+    A side that wins all eight tricks scores 250 instead of 162 for its cards; we read
+    this as applying to the defence too when the taker goes down without a trick.
+    Of the house rules, rounding, the belote and the card-play option apply to the classic;
+    the others concern bids.
+
+    >>> c = Contract(variant="classic", declarer=1, suit=0)
+    >>> score_classic(c, cards=(81, 81), belote_side=None, tricks=(4, 4)).scores
+    (162, 0)
+    >>> score_classic(c, cards=(0, 162), belote_side=1, tricks=(0, 8)).scores
+    (0, 270)
+    """
+    d = contract.declarer & 1
+    f = 1 - d
+    bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
+    made = cards[d] + bel_d > cards[f] + bel_f
+    if made:
+        score_d = (CAPOT_CLASSIC if tricks[d] == 8 else cards[d]) + bel_d
+        score_f = cards[f] + bel_f
+    elif rules.belote == "keep":
+        score_d, score_f = bel_d, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f
+    else:
+        score_d, score_f = 0, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f + bel_d
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+
+
+def score_parts(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
+                tricks: tuple[int, int]) -> tuple[ScorePart, ...]:
+    """Which rule gave which points to which side: a second, part by part, reckoning of :func:`score`."""
+    parts = _classic_parts if rules.kind.turned_card else _coinche_parts
+    return parts(contract, cards, belote_side, tricks, rules).finish(rules)
+
+
+def score(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
           tricks: tuple[int, int]) -> DealScore:
-    scorer = score_classic if contract.variant == "classic" else score_coinche
-    return scorer(contract, cards, belote_side, tricks)
+    """A played deal's score by ``rules``: a pure function (the double-dummy solver and the bots call it)."""
+    scorer = score_classic if rules.kind.turned_card else score_coinche
+    return scorer(contract, cards, belote_side, tricks, rules)

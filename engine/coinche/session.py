@@ -19,9 +19,10 @@ from .calls import Call
 from .cards import Card, card_name
 from .deal import Phase
 from .errors import CoincheError
-from .match import TARGETS, Match, Rules
+from .match import Match
 from .play import trick_points
 from .rng import derive_seed
+from .rules import TARGETS, VARIANTS, Rules, RulesError
 
 FORMAT = "coinche-session/1"
 LEVELS = ("easy", "normal", "expert")
@@ -53,11 +54,20 @@ def make_bot(level: str, seed: int):
     return make(level, seed=seed)
 
 
+def settings_rules(settings: dict[str, Any]) -> Rules:
+    """The rules of a session's settings: ``rules`` (house rules) when present, else the game's own, with the
+    settings' variant and target; an unknown option raises ``unknown_rule_option`` / ``bad_rule_value``."""
+    text = settings.get("rules")
+    rules = Rules() if text is None else Rules.parse(text)
+    return rules.with_match(settings["variant"], settings["target"])
+
+
 class Session:
     def __init__(self, settings: dict[str, Any]) -> None:
         self.settings = settings
         deal_seed = settings.get("deal_seed")
-        self.match = Match(Rules(settings["variant"], settings["target"]), seed=settings["seed"],
+        self.rules = settings_rules(settings)
+        self.match = Match(self.rules, seed=settings["seed"],
                            first_dealer=settings.get("first_dealer", 0),
                            first_deal_seed=None if deal_seed is None else int(deal_seed))
         self.actions: list[str] = []
@@ -65,18 +75,27 @@ class Session:
         self._bots: dict[tuple[int, int], Any] = {}
 
     @classmethod
-    def new(cls, variant: str = "coinche", target: int = 1000, level: str = "normal",
+    def new(cls, variant: str | None = None, target: int | None = None, level: str = "normal",
             seed: int | str | None = None, humans: tuple[int, ...] = (0,),
-            deal_seed: int | str | None = None, first_dealer: int | None = 0) -> "Session":
+            deal_seed: int | str | None = None, first_dealer: int | None = 0,
+            rules: Rules | str | None = None) -> "Session":
         """A new match; ``deal_seed`` and ``first_dealer`` deal its first deal as a shared one (the seed
         and dealer of ``state()["deal_seed"]`` and ``["deal"]["dealer"]``), the next ones from ``seed``.
 
         ``first_dealer=None``: the seat before the first human deals, so that a human speaks first
-        (:func:`dealer_before`); the dealer rotates from there."""
-        if variant not in ("coinche", "classic"):
+        (:func:`dealer_before`); the dealer rotates from there.  ``rules``: the table's rules (a
+        :class:`~coinche.rules.Rules` or its notation, which an unknown option makes raise
+        ``unknown_rule_option``); ``variant`` and ``target``, when given, replace the rules' own."""
+        if isinstance(rules, str):
+            rules = Rules.parse(rules)
+        rules = rules or Rules()
+        variant = rules.variant if variant is None else variant
+        target = rules.target if target is None else target
+        if variant not in VARIANTS:
             raise CoincheError("bad_option", name="variant", value=variant)
         if target not in TARGETS:
             raise CoincheError("bad_option", name="target", value=target)
+        rules = rules.with_match(variant, target)
         if level not in LEVELS:
             raise CoincheError("bad_option", name="level", value=level)
         if seed is None:
@@ -84,6 +103,8 @@ class Session:
 
             seed = os.urandom(8).hex()
         settings = {"variant": variant, "target": target, "level": level, "seed": str(seed), "humans": list(humans)}
+        if not rules.is_own:
+            settings["rules"] = str(rules)  # absent for the game's own rules: a save as before
         if deal_seed is not None:
             text = str(deal_seed)
             if not text.isdigit() or int(text) >> 64:
@@ -117,13 +138,14 @@ class Session:
             session = cls.new(
                 settings["variant"], settings["target"], settings["level"], settings["seed"],
                 tuple(settings.get("humans", (0,))), settings.get("deal_seed"), settings.get("first_dealer", 0),
+                settings_rules(settings),
             )
             for i, action in enumerate(actions):
                 if not isinstance(action, str):
                     raise SessionError("save_corrupt", detail=f"action {i + 1} is not text")
                 session._apply(action)
-        except SessionError:
-            raise
+        except (SessionError, RulesError):
+            raise  # an unknown rule option is named as such: the save is kept, not called corrupt
         except (CoincheError, KeyError, TypeError, ValueError) as e:
             raise SessionError("save_corrupt", detail=str(e)) from None
         return session
@@ -146,6 +168,7 @@ class Session:
             event["deal_end"] = {
                 "record": match.history[-1],
                 "totals": list(match.totals),
+                "parts": [] if deal.score is None else deal.score.parts_json(),
             }
             if match.is_over:
                 event["match_over"] = {"winner": match.winner, "totals": list(match.totals)}
@@ -181,6 +204,17 @@ class Session:
         """
         if seat in self.humans:
             self.humans = tuple(s for s in self.humans if s != seat)
+            self.settings["humans"] = list(self.humans)
+
+    def take_back(self, seat: int) -> None:
+        """Give a seat a bot held back to a human (a friends' table: its player came back with their token).
+
+        >>> s = Session.new(seed="doc", humans=(0, 1))
+        >>> s.replace_by_bot(1); s.take_back(1); s.humans, s.settings["humans"]
+        ((0, 1), [0, 1])
+        """
+        if seat not in self.humans and seat in (0, 1, 2, 3):
+            self.humans = tuple(sorted((*self.humans, seat)))
             self.settings["humans"] = list(self.humans)
 
     def bot_turn(self) -> tuple[int, Any, Any] | None:

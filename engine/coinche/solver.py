@@ -29,6 +29,7 @@ from typing import Iterable, Sequence
 
 from .cards import CARDS, POINTS, POWER, Card, Rank
 from .play import legal_mask, trick_winner
+from .rules import Rules
 from .scoring import Contract, DealScore, score
 
 LAST_TRICK = 10
@@ -60,13 +61,13 @@ class Outcome:
                 "score": None if self.score is None else self.score.to_json()}
 
 
-def outcome_score(contract: Contract, points: tuple[int, int], capot: int | None,
+def outcome_score(rules: Rules, contract: Contract, points: tuple[int, int], capot: int | None,
                   belote_side: int | None) -> DealScore:
     """The deal's score for card points ``points`` (per side, the last trick included), ``capot`` the side
     that took all eight tricks or ``None``.  Best play is not unique in its trick count: the rules ask only
     whether one side took all eight, so a deal without a capot is scored as four tricks each."""
     tricks = (4, 4) if capot is None else ((8, 0) if capot == 0 else (0, 8))
-    return score(contract, points, belote_side, tricks)
+    return score(rules, contract, points, belote_side, tricks)
 
 
 def capot_flag(tricks_won: Sequence[int]) -> int:
@@ -126,9 +127,10 @@ def distinct(legal: int, live: int, trump: int) -> int:
 class _Search:
     """One search over a deal's remaining cards (``hands`` is changed during the search and restored)."""
 
-    def __init__(self, hands: list[int], trump: int) -> None:
+    def __init__(self, hands: list[int], trump: int, undertrump: bool = False) -> None:
         self.hands = hands
         self.trump = trump
+        self.undertrump = undertrump
         self.points = POINTS[trump]
         self.power = POWER[trump]
         self.table: dict = {}
@@ -217,7 +219,7 @@ class _Search:
         h = self.hands
         trump = self.trump
         hand = h[p]
-        legal = legal_mask(hand, trick, trump)
+        legal = legal_mask(hand, trick, trump, self.undertrump)
         if legal & (legal - 1):
             live = (h[0] | h[1] | h[2] | h[3]) & ~hand
             for c in trick:
@@ -288,16 +290,17 @@ class _Root:
     """A position to solve at its root: the search set up on a copy of the hands."""
 
     def __init__(self, hands: Sequence[int], leader: int, trick: Sequence[int], trump: int,
-                 won: Sequence[int], tricks_won: Sequence[int], search: _Search | None) -> None:
+                 won: Sequence[int], tricks_won: Sequence[int], search: _Search | None, rules: Rules) -> None:
         h = self.hands = list(hands)
         self.trick = [int(c) for c in trick]
         self.leader, self.trump, self.won = leader, trump, tuple(won)
         self.seat = (leader + len(self.trick)) & 3
-        self.legal = legal_mask(h[self.seat], self.trick, trump)
+        self.rules = rules
+        self.legal = legal_mask(h[self.seat], self.trick, trump, rules.undertrump)
         self.flag = capot_flag(tricks_won)
         points = POINTS[trump]
         remaining = sum(points[c] for c in _cards(h[0] | h[1] | h[2] | h[3] | mask_of_trick(self.trick)))
-        self.search = search or _Search(h, trump)
+        self.search = search or _Search(h, trump, rules.undertrump)
         self.search.hands = h
         self.search.rest = remaining + LAST_TRICK
         self.total = won[0] + won[1] + remaining + LAST_TRICK
@@ -325,7 +328,7 @@ class _Root:
         return value, card
 
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
-        return _make(card, rank, self.won, self.total, contract, belote_side)
+        return _make(card, rank, self.won, self.total, contract, belote_side, self.rules)
 
 
 def mask_of_trick(trick: Sequence[int]) -> int:
@@ -338,14 +341,16 @@ def mask_of_trick(trick: Sequence[int]) -> int:
 def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int,
                 won: Sequence[int] = (0, 0), tricks_won: Sequence[int] = (0, 0),
                 cards: Iterable[int] | None = None, contract: Contract | None = None,
-                belote_side: int | None = None, search: _Search | None = None) -> dict[int, Outcome]:
+                belote_side: int | None = None, search: _Search | None = None,
+                rules: Rules | None = None) -> dict[int, Outcome]:
     """Each of ``cards`` (default: every legal card) of the seat to play, solved exactly.
 
     ``hands`` are the four hands' bitmasks (the seat to play sits after the ``trick``'s cards), ``won`` and
     ``tricks_won`` what each side has taken so far; the outcome's score needs the ``contract`` (and the
-    ``belote_side``, fixed by the dealt hands).
+    ``belote_side``, fixed by the dealt hands) and the table's ``rules`` (default: the contract's variant's
+    own rules).
     """
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search)
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules, contract))
     legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
     values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
@@ -360,23 +365,30 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
 
 def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, played: int,
                  won: Sequence[int], tricks_won: Sequence[int], contract: Contract | None,
-                 belote_side: int | None, search: _Search | None = None) -> tuple[Outcome, Outcome]:
+                 belote_side: int | None, search: _Search | None = None,
+                 rules: Rules | None = None) -> tuple[Outcome, Outcome]:
     """``(played, best)``: the outcome of the card ``played`` and of a best card, each solved exactly, at
     about the cost of two searches (the other cards are only shown to be no better)."""
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search)
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules, contract))
     rank, card = root.best()
     mine = rank if card == played else root.value(played)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
 
 
-def searcher(trump: int) -> _Search:
+def _rules(rules: Rules | None, contract: Contract | None) -> Rules:
+    if rules is not None:
+        return rules
+    return Rules("classic" if contract is not None and contract.variant == "classic" else "coinche")
+
+
+def searcher(trump: int, rules: Rules) -> _Search:
     """A search whose table of bounds may be kept across positions of one deal (the table's entries hold
-    for any position with the same trump, since they are keyed by the four hands)."""
-    return _Search([0, 0, 0, 0], trump)
+    for any position with the same trump and rules, since they are keyed by the four hands)."""
+    return _Search([0, 0, 0, 0], trump, rules.undertrump)
 
 
 def _make(card: int, rank: int, won: Sequence[int], total: int, contract: Contract | None,
-          belote_side: int | None) -> Outcome:
+          belote_side: int | None, rules: Rules) -> Outcome:
     capot = None
     future = rank
     if rank & 1:  # a capot: side 0's adds one to an even rank; side 1's leaves side 0 nothing, rank -1
@@ -384,7 +396,7 @@ def _make(card: int, rank: int, won: Sequence[int], total: int, contract: Contra
         future = rank - 1 if capot == 0 else 0
     points0 = won[0] + future // 2
     points = (points0, total - points0)
-    score_ = None if contract is None else outcome_score(contract, points, capot, belote_side)
+    score_ = None if contract is None else outcome_score(rules, contract, points, capot, belote_side)
     return Outcome(CARDS[card], points, capot, rank, score_)
 
 
@@ -405,7 +417,7 @@ def solve(deal) -> dict[Card, Outcome]:
         raise ValueError("solve is for a deal in its play")
     belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
     found = solve_cards(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
-                        contract=deal.contract, belote_side=belote)
+                        contract=deal.contract, belote_side=belote, rules=deal.rules)
     return {CARDS[c]: o for c, o in found.items()}
 
 

@@ -1,9 +1,10 @@
 """What one seat may know of a deal, and nothing more.
 
 A :class:`SeatView` holds the seat's own hand, the public table (the auction, the turned
-card of the classic deal, the contract, the trick on the table, every trick played, the
-belote announcements, how many cards each seat still holds) and, on the seat's turn, its
-legal actions.  Bots, the web page and the 1v1 referee only ever receive views.
+card of the classic deal, the contract, during the auction the contract standing so far, the
+trick on the table, every trick played, the belote announcements, how many cards each seat
+still holds) and, on the seat's turn, its legal actions.  Bots, the web page and the 1v1
+referee only ever receive views.
 
 >>> from coinche.deal import Deal
 >>> deal = Deal.new("coinche", dealer=0, seed=5)
@@ -12,6 +13,16 @@ legal actions.  Bots, the web page and the 1v1 referee only ever receive views.
 (8, (8, 8, 8, 8), 1)
 >>> set(v.hand) == set(deal.view(2).hand) and not set(v.hand) & set(deal.view(1).hand)
 True
+
+During the auction, ``standing`` is the contract the auction would give if it ended now: the
+highest bid, by whom, coinched (×2) or surcoinched (×4):
+
+>>> deal.apply("90h", seat=1)
+>>> deal.apply("coinche", seat=2)
+>>> deal.view(0).to_json()["standing"]
+{'declarer': 1, 'trump': 'h', 'value': 90, 'multiplier': 2}
+>>> Deal.new("coinche", dealer=0, seed=5).view(0).standing is None
+True
 """
 
 from __future__ import annotations
@@ -19,8 +30,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from .calls import Call
-from .cards import CARDS, SUIT_LETTERS, Card, card_name, cards_of, mask_of
-from .play import legal_mask, rule_position
+from .cards import CARDS, Card, cards_of, mask_of
+from .play import rule_position
+from .rules import OWN, Rules
 from .scoring import Contract, DealScore
 
 
@@ -45,15 +57,19 @@ class SeatView:
     result: DealScore | None
     void: bool
     legal: tuple = ()
+    rules: Rules = OWN
+    standing: Contract | None = None
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
-        from .deal import Phase
-
-        own_turn = deal.phase != Phase.OVER and deal.turn == seat
+        own_turn = not deal.is_over and deal.turn == seat
         turned = None
-        if deal.variant == "classic" and deal.turned >= 0:
+        if deal.rules.kind.turned_card and deal.turned >= 0:
             turned = CARDS[deal.turned]
+        standing = None
+        if deal.phase.name == "AUCTION" and deal.high_bid is not None and deal.high_bid.is_bid:
+            bid = deal.high_bid
+            standing = Contract(deal.variant, deal.high_seat, bid.suit, bid.value, deal.multiplier)
         return cls(
             seat=seat,
             variant=deal.variant,
@@ -67,13 +83,15 @@ class SeatView:
             contract=deal.contract,
             leader=deal.leader,
             trick=tuple(CARDS[c] for c in deal.trick),
-            tricks=tuple((l, tuple(CARDS[c] for c in t), w) for l, t, w in deal.tricks),
+            tricks=tuple((leader, tuple(CARDS[c] for c in t), w) for leader, t, w in deal.tricks),
             announcements=tuple((s, k, CARDS[c]) for s, k, c in deal.announcements),
             cards_won=tuple(deal.cards_won),
             tricks_won=tuple(deal.tricks_won),
             result=deal.score,
             void=deal.void,
             legal=tuple(deal.legal_actions()) if own_turn else (),
+            rules=deal.rules,
+            standing=standing,
         )
 
     @property
@@ -94,7 +112,7 @@ class SeatView:
 
     def ruling(self):
         """The ruling on this seat's hand for the trick on the table (play phase only)."""
-        return rule_position(self.hand_mask, self.trick, self.trump)
+        return rule_position(self.hand_mask, self.trick, self.trump, self.rules.undertrump)
 
     def to_json(self) -> dict:
         out = {
@@ -110,13 +128,15 @@ class SeatView:
             "contract": None if self.contract is None else self.contract.to_json(),
             "leader": self.leader,
             "trick": [str(c) for c in self.trick],
-            "tricks": [{"leader": l, "cards": [str(c) for c in t], "winner": w} for l, t, w in self.tricks],
+            "tricks": [{"leader": leader, "cards": [str(c) for c in t], "winner": w} for leader, t, w in self.tricks],
             "announcements": [{"seat": s, "kind": k, "card": str(c)} for s, k, c in self.announcements],
             "cards_won": list(self.cards_won),
             "tricks_won": list(self.tricks_won),
             "result": None if self.result is None else self.result.to_json(),
             "void": self.void,
             "legal": [str(a) for a in self.legal],
+            "rules": str(self.rules),
+            "standing": None if self.standing is None else self.standing.to_json(),
         }
         if self.legal and self.phase == "play":
             ruling = self.ruling()

@@ -33,14 +33,42 @@ def _answer(session: Session, event: dict | None = None) -> dict[str, Any]:
     return {"event": event, "state": session.state(HUMAN), "snapshot": session.snapshot()}
 
 
-def new_match(variant: str = "coinche", target: int = 1000, level: str = "normal", seed: str | None = None,
-              deal_seed: str | None = None, first_dealer: int | None = None) -> dict:
+def new_match(variant: str | None = None, target: int | None = None, level: str = "normal", seed: str | None = None,
+              deal_seed: str | None = None, first_dealer: int | None = None, rules: str | None = None) -> dict:
     """Start a solo match: the human in seat 0 (south), bots in the three others; the human speaks first in
     the first deal unless ``first_dealer`` says otherwise.  ``deal_seed`` and ``first_dealer`` make its
-    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``)."""
+    first deal a shared one (``state.deal_seed`` and ``state.deal.dealer``).  ``rules``: the table's
+    house rules in their notation (``de-2000``, ``open=82,round=5up``); ``variant`` and ``target`` replace
+    the rules' own when given."""
     global _session
-    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer)
+    _session = Session.new(variant, target, level, seed, deal_seed=deal_seed, first_dealer=first_dealer,
+                           rules=rules)
     return _answer(_session)
+
+
+#: The match seed of a first deal shown before the engine is up: never saved nor played (new_match's answer
+#: replaces it, with the match seed that the engine draws), so any fixed text does.
+PREVIEW_MATCH_SEED = "first-deal-preview"
+
+
+def first_deal(variant: str = "coinche", target: int = 1000, level: str = "normal", deal_seed: str | None = None) -> dict:
+    """A first deal for the page to draw before its engine is up, the worker's match untouched: ``{deal_seed,
+    state}``, the state of a new match whose first deal has ``deal_seed`` (a random one when null), the human
+    to call first.  The build deals a first visit's (tools/first_deals.py); the page asks for the next
+    visit's during this one and keeps it.  ``new_match(deal_seed=...)`` deals the same cards.
+
+    >>> a, b = first_deal(deal_seed="42"), first_deal()
+    >>> a["state"]["deal_seed"], a["state"]["deal"]["current_player"], a["deal_seed"] != b["deal_seed"]
+    ('42', 0, True)
+    >>> new_match(deal_seed="42")["state"]["deal"] == a["state"]["deal"]
+    True
+    """
+    if deal_seed is None:
+        import os
+
+        deal_seed = str(int.from_bytes(os.urandom(8), "big"))
+    state = Session.new(variant, target, level, PREVIEW_MATCH_SEED, deal_seed=deal_seed, first_dealer=None).state(HUMAN)
+    return {"deal_seed": state["deal_seed"], "state": state}
 
 
 def load(snapshot: Any) -> dict:
@@ -156,8 +184,28 @@ def _seat_of_last_card(deal) -> int:
     return (leader + len(cards) - 1) & 3
 
 
+def rules_info() -> dict:
+    """The house-rule options and presets for the settings and the rules page (``coinche rules --json``)."""
+    from .rules import describe
+
+    return describe()
+
+
+def rules_parse(text: Any) -> dict:
+    """A rules notation read by the engine: ``{notation, options, changes}`` (canonical notation, every
+    option's value, the house rules it sets); an unknown option or value raises ``unknown_rule_option`` /
+    ``bad_rule_value`` naming it."""
+    from .rules import Rules
+
+    rules = Rules.parse(text)
+    return {"notation": str(rules), "options": rules.to_json(), "changes": rules.changes()}
+
+
 COMMANDS = {
+    "rules_info": rules_info,
+    "rules_parse": rules_parse,
     "new_match": new_match,
+    "first_deal": first_deal,
     "load": load,
     "state": state,
     "act": act,
@@ -180,12 +228,14 @@ def coach_view(view: Any) -> dict:
     from .bots import make_bot
     from .calls import Call
     from .cards import SUIT_LETTERS, Card
+    from .rules import Rules
     from .scoring import Contract, DealScore
     from .view import SeatView
 
     try:
         cards = lambda texts: tuple(Card.parse(t) for t in texts)  # noqa: E731
-        contract = view["contract"]
+        contract_of = lambda js: None if js is None else Contract(  # noqa: E731
+            view["variant"], int(js["declarer"]), SUIT_LETTERS.index(js["trump"]), int(js["value"]), int(js["multiplier"]))
         result = view["result"]
         phase = view["phase"]
         seat_view = SeatView(
@@ -194,9 +244,7 @@ def coach_view(view: Any) -> dict:
             hand_counts=tuple(int(n) for n in view["hand_counts"]),
             calls=tuple((int(seat), Call.parse(call)) for seat, call in view["calls"]),
             turned=None if view["turned"] is None else Card.parse(view["turned"]),
-            contract=None if contract is None else Contract(
-                view["variant"], int(contract["declarer"]), SUIT_LETTERS.index(contract["trump"]),
-                int(contract["value"]), int(contract["multiplier"])),
+            contract=contract_of(view["contract"]),
             leader=int(view["leader"]), trick=cards(view["trick"]),
             tricks=tuple((int(t["leader"]), cards(t["cards"]), int(t["winner"])) for t in view["tricks"]),
             announcements=tuple((int(a["seat"]), str(a["kind"]), Card.parse(a["card"])) for a in view["announcements"]),
@@ -206,6 +254,8 @@ def coach_view(view: Any) -> dict:
                 tuple(result["scores"])),
             void=bool(view["void"]),
             legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
+            rules=Rules.parse(view.get("rules", "own")).with_match(str(view["variant"]), 1000),
+            standing=contract_of(view.get("standing")),  # absent from an older referee's views
         )
     except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:
         raise CoincheError("bad_option", name="view", value=type(e).__name__) from None

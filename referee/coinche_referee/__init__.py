@@ -1,6 +1,7 @@
-"""The 1v1 referee: a small asyncio WebSocket service that runs online matches with the engine.
+"""The referee: a small asyncio WebSocket service that runs online matches with the engine.
 
-Two humans sit in seats 0 and 1, each with a bot partner opposite.  The referee holds the whole
+At a 1v1 table two humans sit in seats 0 and 1, each with a bot partner opposite; at a friends' table
+two to four people take the seats they like in its lobby, and bots sit in the others.  The referee holds the whole
 match (a :class:`coinche.session.Session`), checks every action, and sends each player only their
 own seat's view and the public events.  ``python -m coinche_referee --port 8765`` runs it;
 PROTOCOL.md describes what travels on the socket.

@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import signal
 import sys
 
@@ -25,6 +26,9 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--level", choices=LEVELS, default=d.level, help="the bots' level (default: %(default)s)")
     p.add_argument("--lobby-timeout", type=float, default=d.lobby_timeout,
                    help="seconds alone in the queue before the page is told (default: %(default)s)")
+    p.add_argument("--private-timeout", type=float, default=d.private_timeout, metavar="SECONDS",
+                   help="seconds a private table (1v1 or friends') waits for its players before it is given up "
+                        "(default: %(default)s)")
     p.add_argument("--origin", action="append", default=[],
                    help="a page origin allowed to connect, e.g. https://belote.example (repeat; default: any)")
     p.add_argument("--rate", type=float, default=d.rate,
@@ -50,6 +54,17 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
                    help="print memory and counts as a JSON line on stderr this often (default: never)")
     p.add_argument("--trace-memory", action="store_true",
                    help="trace Python's memory in this process (tracemalloc; slower), shown by --stats")
+    p.add_argument("--redis", metavar="URL", default=os.environ.get("COINCHE_REFEREE_REDIS") or None,
+                   help="store every table in this Redis (redis://127.0.0.1:6379/0) and share the queue, the "
+                        "private codes and the tables with the other referees using it (default: the "
+                        "environment's COINCHE_REFEREE_REDIS, else none: alone and in memory, a restart "
+                        "ends the matches)")
+    p.add_argument("--lease", type=float, default=None, metavar="SECONDS",
+                   help="with --redis: how long a table stays with a process that stopped renewing it "
+                        "(default: 3)")
+    p.add_argument("--keep", type=float, default=None, metavar="SECONDS",
+                   help="with --redis: how long a finished table is kept in Redis before it expires "
+                        "(default: 86400, a day)")
     p.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return p.parse_args(argv)
 
@@ -63,7 +78,8 @@ def config_from(args: argparse.Namespace) -> Config:
             "--max-clients %d is above what the open-file limit allows (%d): using %d; raise the limit "
             "(ulimit -n, systemd LimitNOFILE=) to accept more", args.max_clients, limit, limit)
     return Config(grace=args.grace, bot_delay=args.bot_delay, level=args.level,
-                  lobby_timeout=args.lobby_timeout, max_clients=min(args.max_clients, limit), rate=args.rate,
+                  lobby_timeout=args.lobby_timeout, private_timeout=args.private_timeout,
+                  max_clients=min(args.max_clients, limit), rate=args.rate,
                   burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
                   idle_timeout=args.idle_timeout, guesses=args.guesses)
 
@@ -74,13 +90,30 @@ async def _serve(args: argparse.Namespace, config: Config) -> None:
     stop = asyncio.get_running_loop().create_future()
     for sig in (signal.SIGINT, signal.SIGTERM):
         asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
-    async with running(config, args.host, args.port, args.origin, args.trusted_proxy) as served:
+    async with running(config, args.host, args.port, args.origin, args.trusted_proxy, redis=args.redis,
+                       lease=args.lease, keep=args.keep) as served:
+        where = (f"tables in {redact(args.redis)}, process {served.cluster.me}" if served.cluster is not None
+                 else "alone and in memory: a restart ends its matches (--redis URL keeps them)")
         print(f"coinche referee listening on ws://{args.host}:{served.port} "
-              f"(bots {config.level}, grace {config.grace:g}s, bot delay {config.bot_delay:g}s)", flush=True)
+              f"(bots {config.level}, grace {config.grace:g}s, bot delay {config.bot_delay:g}s; {where})", flush=True)
         reporter = asyncio.create_task(report(served.referee, args.stats)) if args.stats > 0 else None
         await stop
         if reporter is not None:
             reporter.cancel()
+
+
+def redact(url: str) -> str:
+    """A Redis URL without its password, for the log.
+
+    >>> redact("redis://referee:s3cret@10.0.0.5:6379/0"), redact("redis://127.0.0.1:6379/0")
+    ('redis://referee:***@10.0.0.5:6379/0', 'redis://127.0.0.1:6379/0')
+    """
+    from urllib.parse import urlsplit
+
+    parts = urlsplit(url)
+    if parts.password is None:
+        return url
+    return url.replace(f":{parts.password}@", ":***@", 1)
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -99,7 +132,15 @@ def main(argv: list[str] | None = None) -> int:
         import tracemalloc
 
         tracemalloc.start()
-    asyncio.run(_serve(args, config))
+    try:
+        asyncio.run(_serve(args, config))
+    except Exception as e:  # noqa: BLE001 - e.g. Redis unreachable at start: one line, no traceback
+        from .store import StoreError
+
+        if not isinstance(e, StoreError):
+            raise
+        print(f"python -m coinche_referee: {e}", file=sys.stderr)
+        return 1
     return 0
 
 

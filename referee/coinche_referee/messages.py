@@ -33,11 +33,14 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "expired": ("code",),
     "cancelled": ("id",),
     "left": ("id",),
-    "start": ("seat", "token", "code", "names", "state"),
-    "resumed": ("id", "seat", "token", "code", "names", "state"),
+    "start": ("id", "seat", "token", "code", "names", "seats", "state"),
+    "resumed": ("id", "seat", "token", "code", "names", "seats", "state"),
+    "lobby": ("id", "code", "seat", "token", "host", "settings", "seats", "expires"),
+    "presence": ("seat", "status", "grace", "seats"),
     "update": ("id", "event", "state"),
     "state": ("id", "state"),
     "opponent": ("seat", "status", "grace"),
+    "server": ("status",),
     "error": ("id", "error"),
 }
 
@@ -110,6 +113,7 @@ def seat_view(view) -> dict[str, Any]:
         "result": _score(view.result),
         "void": view.void,
         "legal": [str(a) for a in view.legal],
+        "standing": _contract(view.standing),
     }
     if view.legal and view.phase == "play":
         out["ruling"] = _ruling(view)
@@ -143,6 +147,10 @@ def seat_state(session, seat: int) -> dict[str, Any]:
         "deal": seat_view(deal.view(seat)),
         "settings": {"variant": match.rules.variant, "target": match.rules.target,
                      "level": session.settings["level"], "humans": list(session.humans)},
+        # the table's rules, told with the first state (before the first card) and in every state after
+        "rules": str(match.rules),
+        "house_rules": match.rules.changes(),
+        "bid_values": ["capot" if v == 250 else str(v) for v in match.rules.bid_values],
         "humans": list(session.humans),
         "history": [_history_entry(r) for r in match.history],
         "last_trick": None if last is None else {
@@ -195,7 +203,7 @@ def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
 #: The parameters an error may carry (PROTOCOL.md, "Errors"): the request's own values, the table's
 #: public ones, and the limits.  Anything else an error holds stays in the referee's log.
 ERROR_PARAMS = ("detail", "size", "limit", "type", "code", "seq", "sent", "seat", "expected", "call", "card",
-                "reason", "rule", "text", "retry_after", "seconds")
+                "reason", "rule", "text", "retry_after", "seconds", "name", "value", "allowed")
 _SCALAR = (str, int, float, bool, type(None))
 
 

@@ -24,6 +24,7 @@ from typing import Any
 from coinche.errors import CoincheError
 from coinche.match import TARGETS
 from coinche.deal import VARIANTS
+from coinche.session import LEVELS
 
 PROTOCOL = "coinche-referee/1"
 
@@ -47,6 +48,15 @@ ENGLISH = {
     "idle": "closed: no table joined or waited for within {seconds:g} seconds",
     "superseded": "another connection took this seat over",
     "internal": "the referee failed: {detail}",
+    "update_page": "table {code} is a friends' table: open the link in an up-to-date page",
+    "match_started": "the match at table {code} has started: only its players can come back",
+    "table_full": "every seat at table {code} is taken",
+    "seat_taken": "seat {seat} is not free",
+    "not_in_lobby": "you are not in the lobby of a friends' table before its start",
+    "not_host": "only the host (seat {seat}) can start the table",
+    "too_few_players": "at least {limit} people must be seated to start",
+    "not_started": "the match has not started yet",
+    "unavailable": "the referee cannot store new tables right now, try again in a moment",
 }
 
 
@@ -74,11 +84,25 @@ _VARIANT = (f"one of {', '.join(VARIANTS)}", lambda v: isinstance(v, str) and v 
 _TARGET = (f"one of {', '.join(map(str, TARGETS))}", lambda v: type(v) is int and v in TARGETS)
 MAX_NAME = 24  # characters of a player's display name
 _NAME = (f"a text of at most {MAX_NAME} characters", lambda v: isinstance(v, str) and len(v) <= MAX_NAME)
+_LEVEL = (f"one of {', '.join(LEVELS)}", lambda v: isinstance(v, str) and v in LEVELS)
+_BOOL = ("true or false", lambda v: type(v) is bool)
+_SEAT = ("a seat, 0 to 3", lambda v: type(v) is int and 0 <= v <= 3)
+#: A table's house rules: a notation of coinche.rules (the referee reads it and names an unknown option).
+MAX_RULES = 200
+_RULES = (f"a rules notation of at most {MAX_RULES} characters", lambda v: isinstance(v, str) and len(v) <= MAX_RULES)
+#: A friends' table's settings, the creator's choice as one object.
+TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES}
+_SETTINGS = ("an object with " + ", ".join(f"'{k}' ({what})" for k, (what, _) in TABLE_SETTINGS.items()),
+             lambda v: isinstance(v, dict) and all(k in TABLE_SETTINGS and TABLE_SETTINGS[k][1](x) for k, x in v.items()))
 FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
     "ping": {},
     "queue": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
-    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False)},
-    "join": {"code": (_STR16, True), "name": (_NAME, False)},
+    "create": {"variant": (_VARIANT, False), "target": (_TARGET, False), "name": (_NAME, False),
+               "rules": (_RULES, False)},
+    "open": {"settings": (_SETTINGS, False), "name": (_NAME, False)},
+    "join": {"code": (_STR16, True), "name": (_NAME, False), "lobby": (_BOOL, False)},
+    "sit": {"seat": (_SEAT, True)},
+    "begin": {},
     "cancel": {},
     "resume": {"token": (_STR64, True)},
     "act": {"action": (_STR16, True), "seq": (_INT, False)},

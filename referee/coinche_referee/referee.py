@@ -24,15 +24,22 @@ from coinche import __version__ as ENGINE_VERSION
 from coinche.deal import VARIANTS
 from coinche.errors import CoincheError
 from coinche.match import TARGETS
-from coinche.session import LEVELS, Session
+from coinche.rules import Rules
+from coinche.session import LEVELS
 
-from . import messages
+import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
 from .codes import new_code, parse_code
+from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
 from .protocol import PROTOCOL, RefereeError, Request, clean_name, parse_request
-from .table import Table
+from .store import MemoryStore, Store, hash_token
+from .table import MIN_FRIENDS, Table
 
 log = logging.getLogger("coinche_referee")
+
+#: Requests that concern the table a client sits at: with a durable store they wait while it writes, and
+#: for a table another process decides they go there.
+TABLE_REQUESTS = ("act", "state", "leave", "resume", "sit", "begin", "cancel")
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
@@ -102,6 +109,7 @@ class Client:
     """One connection, as the referee sees it; the transport fills in ``send`` and ``close``."""
 
     _ids = itertools.count(1)
+    remote = False  # its connection is here (coinche_referee.cluster.RemoteClient: on another process)
 
     def __init__(self, config: Config, peer: str = "", address: str | None = None,
                  clock: Callable[[], float] = time.monotonic) -> None:
@@ -113,9 +121,10 @@ class Client:
         self.table: Table | None = None
         self.seat = -1
         self.name: str | None = None  # the display name given with queue, create or join
-        self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) or ("code", code)
+        self.waiting: tuple[str, Any] | None = None  # ("queue", (variant, target)) while in the queue
         self.timer: asyncio.TimerHandle | None = None
         self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
+        self.entry: str | None = None  # what stands for it in the shared queue (with --redis)
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -132,16 +141,22 @@ class Referee:
     table_class = Table  # what a match is played at (a test double plants leaks in a subclass)
 
     def __init__(self, config: Config | None = None, loop: asyncio.AbstractEventLoop | None = None,
-                 clock: Callable[[], float] = time.monotonic) -> None:
+                 clock: Callable[[], float] = time.monotonic, store: Store | None = None) -> None:
         config = config if config is not None else Config()
         self.config = config
         self.loop = loop if loop is not None else asyncio.get_running_loop()
+        self.store = store if store is not None else MemoryStore()
+        self.cluster = None  # with --redis: the coinche_referee.cluster.Cluster this referee belongs to
+        self.failures = FailureLog(log)
+        self.draining = False  # stopping: no bot starts to think, no table starts
+        self.by_id: dict[int, Client] = {}  # this process's connections, by number
+        self.table_ids: dict[str, Table] = {}
         self.clients: set[Client] = set()
         self.per_address: dict[str, int] = {}
         self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
         self.queues: dict[tuple[str, int], list[Client]] = {}
-        self.private: dict[str, tuple[Client, tuple[str, int]]] = {}
-        self.tokens: dict[str, tuple[Table, int]] = {}
+        self.private: dict[str, Table] = {}  # tables by code: waiting for players (or a friends' match on)
+        self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
         self.pool = self._new_pool()
@@ -163,9 +178,10 @@ class Referee:
             return self.loop.run_in_executor(self.pool, fn, *args)
 
     def close(self) -> None:
-        """End every table and stop the bots' worker processes."""
+        """End every table here (a durable store keeps them for another process) and stop the bots'
+        worker processes."""
         for table in list(self.tables):
-            table.close()
+            table.close(finished=not self.store.durable)
         if self.pool is not None:
             self.pool.shutdown(wait=False, cancel_futures=True)
 
@@ -181,7 +197,8 @@ class Referee:
             self._error(client, RefereeError("too_many_connections", limit=c.max_per_address))
             return False
         self.clients.add(client)
-        self.per_address[client.address] = self.per_address.get(client.address, 0) + 1
+        self.by_id[client.id] = client
+        self.count(client.address)
         client.send(messages.message(
             "welcome", protocol=PROTOCOL, engine=ENGINE_VERSION, level=c.level,
             variants=list(VARIANTS), targets=list(TARGETS),
@@ -196,11 +213,8 @@ class Referee:
     def disconnect(self, client: Client) -> None:
         if client in self.clients:
             self.clients.discard(client)
-            left = self.per_address.get(client.address, 1) - 1
-            if left > 0:
-                self.per_address[client.address] = left
-            else:
-                self.per_address.pop(client.address, None)
+            self.by_id.pop(client.id, None)
+            self.uncount(client.address)
         if client.idle is not None:
             client.idle.cancel()
             client.idle = None
@@ -215,8 +229,7 @@ class Referee:
         and counts against its address for nothing); playing or waiting, the clock stops.  At a table
         whose match is over, the clock runs: the players have seen the result."""
         table = client.table
-        free = (client.waiting is None and client in self.clients
-                and (table is None or table.session.match.is_over))
+        free = client.waiting is None and client in self.clients and (table is None or table.finished)
         if free and client.idle is None:
             client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
         elif not free and client.idle is not None:
@@ -226,8 +239,7 @@ class Referee:
     def _idle(self, client: Client) -> None:
         client.idle = None
         table = client.table
-        if (client in self.clients and client.waiting is None
-                and (table is None or table.session.match.is_over)):
+        if client in self.clients and client.waiting is None and (table is None or table.finished):
             self._error(client, RefereeError("idle", seconds=self.config.idle_timeout))
             client.close(1000, "idle")
 
@@ -237,12 +249,31 @@ class Referee:
         echoed) unless it is an action of the seat to move: play is never held up as flooding."""
         within = client.bucket.take()
         client.strikes = 0 if within else client.strikes + 1
-        rid = None
         try:
             request = parse_request(frame, self.config.max_message)
-            rid = request.id
             if not within and not self._its_turn(client, request):
-                raise RefereeError("rate_limited", id=rid)
+                raise RefereeError("rate_limited", id=request.id)
+        except RefereeError as e:
+            self._error(client, e, e.id)
+            self.watch(client)
+        else:
+            self.dispatch(client, request)
+        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
+            client.close(1008, "flooding")
+
+    def dispatch(self, client: Client, request: Request) -> None:
+        """A request that may go ahead: applied, or refused with one error.  A request for a table that
+        is writing waits until it is stored; one for a table another process decides goes there."""
+        rid = request.id
+        try:
+            if request.type in TABLE_REQUESTS:
+                table = client.table if request.type != "resume" else self._token_table(request, client)
+                if table is not None and table.remote:
+                    table.forward(client, request)
+                    return
+                if table is not None and table.busy:
+                    table.backlog.append((client, request))
+                    return
             getattr(self, "_on_" + request.type)(client, request)
         except RefereeError as e:
             self._error(client, e, e.id if e.id is not None else rid)
@@ -253,14 +284,33 @@ class Referee:
             self._error(client, RefereeError("internal", detail=type(e).__name__), rid)
         finally:
             self.watch(client)
-        if client.strikes >= self.config.flood_close:  # answered, but it will not stop: cut it off
-            client.close(1008, "flooding")
+
+    def run(self, client: Client, request: Request, fn: Callable[[], None]) -> None:
+        """``fn()`` for ``request``, answered like :meth:`dispatch` answers (one error if it refuses)."""
+        try:
+            fn()
+        except RefereeError as e:
+            self._error(client, e, e.id if e.id is not None else request.id)
+        except CoincheError as e:
+            self._error(client, e, request.id)
+        finally:
+            self.watch(client)
+
+    def drain(self, table: Table) -> None:
+        """The requests that waited while ``table`` wrote, in order, until it writes again (all of them
+        if the table has ended: each gets its answer)."""
+        while table.backlog and (table.closed or not table.busy):
+            client, request = table.backlog.popleft()
+            self.dispatch(client, request)
+
+    def _token_table(self, request: Request, client: Client) -> Any:
+        table = self.tokens.get(hash_token(request.fields["token"]))
+        return table if table is not None else client.table
 
     @staticmethod
     def _its_turn(client: Client, request: Request) -> bool:
         table = client.table
-        return (request.type == "act" and table is not None and client.seat in table.session.humans
-                and table.session.match.current_player == client.seat)
+        return request.type == "act" and table is not None and table.to_move(client.seat)
 
     @staticmethod
     def _error(client: Client, error: CoincheError, rid: int | str | None = None) -> None:
@@ -274,14 +324,36 @@ class Referee:
     def _options(self, request: Request) -> tuple[str, int]:
         return request.get("variant", self.config.variant), request.get("target", self.config.target)
 
+    def _settings(self, given: dict[str, Any]) -> dict[str, Any]:
+        """A table's settings: the creator's choice (one object), the referee's defaults for the rest; house
+        rules (``rules``, a notation) are read here: an unknown option or value raises, naming it."""
+        c = self.config
+        settings = {"variant": given.get("variant", c.variant), "target": given.get("target", c.target),
+                    "level": given.get("level", c.level)}
+        if given.get("rules") is not None:
+            rules = Rules.parse(given["rules"]).with_match(settings["variant"], settings["target"])
+            if not rules.is_own:
+                settings["rules"] = str(rules)
+        return settings
+
     def _free(self, client: Client, request: Request) -> None:
         if client.table is not None or client.waiting is not None:
             raise RefereeError("already_seated", id=request.id)
 
     def _lobby(self, client: Client, request: Request) -> None:
-        """Checks common to queue, create and join; the name given (if any) goes with the player."""
+        """Checks common to queue, create, open and join; the name given (if any) goes with the player."""
         self._free(client, request)
         client.name = clean_name(request.get("name"))
+
+    def count(self, address: str) -> None:
+        self.per_address[address] = self.per_address.get(address, 0) + 1
+
+    def uncount(self, address: str) -> None:
+        left = self.per_address.get(address, 1) - 1
+        if left > 0:
+            self.per_address[address] = left
+        else:
+            self.per_address.pop(address, None)
 
     def _on_ping(self, client: Client, request: Request) -> None:
         self._reply(client, request, "pong")
@@ -290,43 +362,90 @@ class Referee:
         """Sit with the next player waiting for the same options, or wait for one."""
         self._lobby(client, request)
         key = self._options(request)
+        if self.cluster is not None:
+            self.cluster.queue(client, request, key)
+            return
         waiting = self.queues.setdefault(key, [])
         if waiting:
             other = waiting.pop(0)
             if not waiting:
                 del self.queues[key]
             self._stop_waiting(other)
-            self._start((other, client), key, None)
+            self.pair(other, client, key)
             return
         waiting.append(client)
         client.waiting = ("queue", key)
         client.timer = self.loop.call_later(self.config.lobby_timeout, self._no_opponent, client)
         self._reply(client, request, "waiting", variant=key[0], target=key[1])
 
+    def pair(self, first: Client, second: Client, key: tuple[str, int]) -> None:
+        """A queued table for two players (``first`` waited): seats 0 and 1, the match starts."""
+        table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level})
+        table.sit(first, 0)
+        table.sit(second, 1)
+        table.begin(self.match_seed())
+
     def _no_opponent(self, client: Client) -> None:
         client.timer = None
         if client.waiting is not None and client.waiting[0] == "queue":
             client.send(messages.message("no_opponent", waited=self.config.lobby_timeout))
 
-    def _on_create(self, client: Client, request: Request) -> None:
-        """A private table: the code to share; the table starts when someone joins with it."""
-        self._lobby(client, request)
-        key = self._options(request)
-        code = new_code()
-        while code in self.private:
-            code = new_code()
-        self.private[code] = (client, key)
-        client.waiting = ("code", code)
-        client.timer = self.loop.call_later(self.config.private_timeout, self._expire, client)
-        self._reply(client, request, "created", code=code, variant=key[0], target=key[1])
+    def _table(self, kind: str, settings: dict[str, Any], code: str | None = None) -> Table:
+        return self.add_table(self.table_class(self, kind, settings, code))
 
-    def _expire(self, client: Client) -> None:
-        client.timer = None
-        if client.waiting is not None and client.waiting[0] == "code":
-            code = client.waiting[1]
-            self._stop_waiting(client)
-            client.send(messages.message("expired", code=code))
-            self.watch(client)
+    def add_table(self, table: Table) -> Table:
+        self.tables.add(table)
+        self.table_ids[table.id] = table
+        for seat in table.seats:
+            if seat.hash is not None:
+                self.tokens[seat.hash] = table
+        return table
+
+    def forget_code(self, code: str, table: Table) -> None:
+        """``table`` no longer waits under ``code`` (it started, or it ended)."""
+        if self.private.get(code) is table:
+            del self.private[code]
+            if self.cluster is not None:
+                self.cluster.forget_code(code)
+
+    def _private(self, client: Client, request: Request, kind: str, settings: dict[str, Any],
+                 code: str | None = None) -> Table:
+        """A table waiting for its players with a fresh code, its creator in seat 0.  It waits at most
+        ``private_timeout`` seconds, and meanwhile counts against its creator's address like a connection.
+        (``code``: one the cluster has already reserved for it.)"""
+        if code is None:
+            self._lobby(client, request)
+        if self.per_address.get(client.address, 0) >= self.config.max_per_address:
+            raise RefereeError("too_many_connections", id=request.id, limit=self.config.max_per_address)
+        while code is None or code in self.private:
+            code = new_code()
+        table = self._table(kind, settings, code)
+        self.private[code] = table
+        table.sit(client, 0)
+        table.counted = client.address
+        self.count(client.address)
+        table.deadline = self.loop.call_later(self.config.private_timeout, table.expire)
+        return table
+
+    def _on_create(self, client: Client, request: Request, code: str | None = None) -> None:
+        """A 1v1 private table: the code to share; the match starts when someone joins with it."""
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_create)
+            return
+        variant, target = self._options(request)
+        settings = self._settings({"variant": variant, "target": target, "rules": request.get("rules")})
+        table = self._private(client, request, "private", settings, code)
+        self._reply(client, request, "created", code=table.code, variant=variant, target=target)
+
+    def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:
+        """A friends' table: its lobby, with the code to share; its creator is the host."""
+        if self.cluster is not None and code is None:
+            self._lobby(client, request)
+            self.cluster.reserve_code(client, request, self._on_open)
+            return
+        table = self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
+        client.send(table.lobby_message(0, request.id))
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past
@@ -336,48 +455,80 @@ class Referee:
         if wait > 0:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
-        entry = None if code is None else self.private.get(code)
-        if entry is None:
+        table = None if code is None else self.private.get(code)
+        if table is None and code is not None and self.cluster is not None:
+            self.cluster.join(client, request, code)  # the table may wait on another process
+            return
+        if table is None:
             self.guesses.failed(client.address)
             raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
+        if table.friends and not request.get("lobby", False):
+            raise RefereeError("update_page", id=request.id, code=code)
+        if table.started:
+            raise RefereeError("match_started", id=request.id, code=code)
+        if not table.free_seats():
+            raise RefereeError("table_full", id=request.id, code=code)
         self._lobby(client, request)
-        creator, key = entry
-        self._stop_waiting(creator)
-        self._start((creator, client), key, code)
+        if not table.friends:
+            table.sit(client, 1)
+            table.begin(self.match_seed())
+            return
+        seat = table.sit(client)
+        table.send_lobby(seat, request.id)
+
+    def _in_lobby(self, client: Client, request: Request) -> Table:
+        table = client.table
+        if table is None or not table.friends or table.started:
+            raise RefereeError("not_in_lobby", id=request.id)
+        return table
+
+    def _on_sit(self, client: Client, request: Request) -> None:
+        """Move to another free seat of a friends' table before its start."""
+        table = self._in_lobby(client, request)
+        try:
+            table.move(client.seat, request.fields["seat"])
+        except RefereeError as e:
+            e.id = request.id
+            raise
+        table.send_lobby(client.seat, request.id)
+
+    def _on_begin(self, client: Client, request: Request) -> None:
+        """The host starts the friends' table: bots sit in the empty seats."""
+        table = self._in_lobby(client, request)
+        if client.seat != table.host:
+            raise RefereeError("not_host", id=request.id, seat=table.host)
+        if len(table.people()) < MIN_FRIENDS:
+            raise RefereeError("too_few_players", id=request.id, limit=MIN_FRIENDS)
+        table.begin(self.match_seed(), request.id)
 
     def _on_cancel(self, client: Client, request: Request) -> None:
-        if client.waiting is None:
+        table = client.table
+        if client.waiting is None and (table is None or table.started):
             raise RefereeError("not_waiting", id=request.id)
+        if table is not None:
+            client.table, seat, client.seat = None, client.seat, -1
+            table.leave(seat)
         self._stop_waiting(client)
         self._reply(client, request, "cancelled")
 
-    def _stop_waiting(self, client: Client) -> None:
+    def _stop_waiting(self, client: Client, shared: bool = True) -> None:
+        """Out of the queue (a private table's waiting is the table's own business); ``shared``: out of
+        the shared queue too (with --redis)."""
         if client.timer is not None:
             client.timer.cancel()
             client.timer = None
         waiting, client.waiting = client.waiting, None
         if waiting is None:
             return
-        kind, value = waiting
-        if kind == "code":
-            self.private.pop(value, None)
+        if self.cluster is not None:
+            if shared:
+                self.cluster.unwait(client, waiting)
             return
-        queue = self.queues.get(value, [])
+        queue = self.queues.get(waiting[1], [])
         if client in queue:
             queue.remove(client)
         if not queue:
-            self.queues.pop(value, None)
-
-    def _start(self, clients: tuple[Client, Client], key: tuple[str, int], code: str | None) -> None:
-        variant, target = key
-        session = Session.new(variant, target, self.config.level, seed=self.match_seed(), humans=(0, 1))
-        table = self.table_class(self, session, code)
-        self.tables.add(table)
-        for seat, token in table.tokens.items():
-            self.tokens[token] = (table, seat)
-        table.begin(clients)
-        for client in clients:
-            self.watch(client)
+            self.queues.pop(waiting[1], None)
 
     def match_seed(self) -> str:
         """A fresh secret seed for a match (it never leaves the referee)."""
@@ -397,13 +548,18 @@ class Referee:
         self._seated(client, request).send_state(client.seat, request.id)
 
     def _on_resume(self, client: Client, request: Request) -> None:
-        entry = self.tokens.get(request.fields["token"])
-        if entry is None:
+        token = request.fields["token"]
+        table = self.tokens.get(hash_token(token))
+        if table is None:
+            if self.cluster is not None:  # the table may be on another process, or in the store
+                self._free(client, request)
+                self.cluster.resume(client, request)
+                return
             raise RefereeError("bad_token", id=request.id)
-        table, seat = entry
+        seat = table.seat_of(token)
         if client.table is not table or client.seat != seat:
             self._free(client, request)
-        table.resume(seat, client, request.id)
+        table.resume(seat, client, request.id, token)
 
     def _on_leave(self, client: Client, request: Request) -> None:
         if client.waiting is not None:
@@ -422,8 +578,8 @@ class Referee:
         return {
             "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
             "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
-            "private": {code: (c.id, key) for code, (c, key) in self.private.items()},
-            "tokens": sorted((t, id(table), seat) for t, (table, seat) in self.tokens.items()),
+            "private": {code: id(table) for code, table in self.private.items()},
+            "tokens": sorted((t, table.id) for t, table in self.tokens.items()),
             "tables": sorted((repr(t.describe()) for t in self.tables)),
             "actions": self.actions,
         }

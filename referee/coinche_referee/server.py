@@ -15,7 +15,6 @@ import asyncio
 import json
 import logging
 import sys
-import time
 import tracemalloc
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -25,6 +24,7 @@ from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from .addresses import client_key, parse_networks
+from .failures import FailureLog
 from .protocol import dumps
 from .referee import Client, Config, Referee
 
@@ -80,60 +80,7 @@ class Served:
     server: Server
     host: str
     port: int
-
-
-class FailureLog:
-    """Failures that come in storms (accepting a connection with no file left, a handshake cut short)
-    logged once per ``every`` seconds with their count and the last one's text, never a traceback each.
-
-    >>> now = [0.0]
-    >>> failures = FailureLog(logging.getLogger("doc"), every=10, clock=lambda: now[0])
-    >>> [failures.add("accept", OSError(24, "Too many open files")) for _ in range(3)]
-    [True, False, False]
-    >>> now[0] = 11.0
-    >>> failures.add("accept", OSError(24, "Too many open files")), failures.counts
-    (True, {})
-
-    The end of a storm is logged too: ``flush()`` (run every ``every`` seconds by the server, and when it
-    stops) logs what was counted since the last line.
-
-    >>> failures.add("accept", "x"), failures.flush(), failures.flush()
-    (False, 1, 0)
-    """
-
-    def __init__(self, logger: logging.Logger, every: float = 10.0, clock=time.monotonic) -> None:
-        self.log, self.every, self.clock = logger, every, clock
-        self.counts: dict[str, int] = {}
-        self.last: dict[str, str] = {}
-        self.stamp: dict[str, float] = {}
-
-    def add(self, what: str, error: BaseException | str) -> bool:
-        """Count one failure; ``True`` when it was logged (the first of an interval, with the count of
-        those since the last line)."""
-        now = self.clock()
-        self.counts[what] = self.counts.get(what, 0) + 1
-        self.last[what] = str(error)
-        if now - self.stamp.get(what, -self.every) < self.every:
-            return False
-        self._write(what, now)
-        return True
-
-    def flush(self) -> int:
-        """Log the failures counted since their last line (the tail of a storm); how many there were."""
-        now = self.clock()
-        return sum(self._write(what, now) for what in list(self.counts))
-
-    def _write(self, what: str, now: float) -> int:
-        count = self.counts.pop(what)
-        self.stamp[what] = now
-        self.log.warning("%s failed %d time(s) in the last %gs, last: %s", what, count, self.every, self.last[what])
-        return count
-
-    async def flush_every_interval(self) -> None:
-        """Flush every ``every`` seconds, until cancelled."""
-        while True:
-            await asyncio.sleep(self.every)
-            self.flush()
+    cluster: Any = None  # with ``redis``: this process's coinche_referee.cluster.Cluster
 
 
 class _HandshakeFailures(logging.Filter):
@@ -168,15 +115,32 @@ def _exception_handler(failures: FailureLog, default):
 @asynccontextmanager
 async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
                   origins: list[str] | None = None, trusted_proxies: Iterable[str] = (),
-                  referee_class: type[Referee] = Referee) -> AsyncIterator[Served]:
+                  referee_class: type[Referee] = Referee, redis: str | None = None,
+                  lease: float | None = None, keep: float | None = None) -> AsyncIterator[Served]:
     """The referee serving on ``host:port`` (``port=0``: any free port, see ``Served.port``).
 
     ``trusted_proxies``: addresses or networks of the TLS proxies in front, whose ``X-Forwarded-For``
-    names the client for the per-address limits (nobody else's is believed)."""
+    names the client for the per-address limits (nobody else's is believed).  ``redis``: the URL of the
+    Redis its tables are stored in and shared through with other processes (``lease``, ``keep``:
+    :mod:`coinche_referee.cluster`); without it everything is in this process's memory.  Leaving the
+    context with ``redis`` stops gracefully: no new connection, what is in flight finished, the tables
+    left to the other processes, the connections closed with 1012 so that the pages resume elsewhere."""
     trusted = parse_networks(trusted_proxies)
     referee = referee_class(config)
     loop = asyncio.get_running_loop()
     failures = FailureLog(log)
+    referee.failures = failures
+    cluster = None
+    if redis is not None:
+        from .cluster import KEEP, LEASE, Cluster
+
+        cluster = Cluster(referee, redis, lease=lease or LEASE, keep=keep or KEEP)
+        try:
+            await cluster.start()
+        except BaseException:
+            referee.close()
+            await cluster.store.close()
+            raise
     previous_handler = loop.get_exception_handler()
     loop.set_exception_handler(_exception_handler(failures, previous_handler))
     handshakes = _HandshakeFailures(failures)
@@ -209,9 +173,12 @@ async def running(config: Config, host: str = "127.0.0.1", port: int = 0,
             bound = server.sockets[0].getsockname()
             flusher = asyncio.create_task(failures.flush_every_interval())
             try:
-                yield Served(referee, server, host, bound[1])
+                yield Served(referee, server, host, bound[1], cluster)
             finally:
                 flusher.cancel()
+                if cluster is not None:
+                    server.close(close_connections=False)  # no new connection; the others finish
+                    await cluster.stop()
                 referee.close()
     finally:
         failures.flush()

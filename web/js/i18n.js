@@ -4,6 +4,7 @@
 // rendered as localised card and suit names; the canonical notation never changes in URLs.
 //
 // Text only ever reaches the page through textContent or attributes (never innerHTML).
+import { CAPOT, isCard, parseCall } from "./notation.js";
 
 export const LANGUAGES = ["en", "fr", "de", "es"];
 const STORAGE_KEY = "coinche.lang";
@@ -48,13 +49,10 @@ export function language() { return current; }
 export function onLanguageChange(listener) { listeners.add(listener); return () => listeners.delete(listener); }
 export function has(key) { return key in messages || key in fallback; }
 
-const RANKS = "789TJQKA";
-const SUITS = "shdc";
-
 export function suitName(letter) { return t(`suit.${letter}`); }
 export function rankName(letter) { return t(`rank.${letter}`); }
 export function cardName(code) {
-  if (typeof code !== "string" || code.length !== 2 || !RANKS.includes(code[0]) || !SUITS.includes(code[1])) return String(code);
+  if (!isCard(code)) return String(code);
   return t("card.name", { rank: code[0], suit: code[1] }, { raw: true, rankWord: true });
 }
 export function cardShort(code) {
@@ -70,13 +68,16 @@ function localiseParam(name, value) {
 }
 
 export function callName(code) {
-  if (typeof code !== "string") return String(code);
-  if (code === "pass" || code === "coinche" || code === "surcoinche") return t(`call.${code}`);
-  const take = /^take([shdc])$/.exec(code);
-  if (take) return t("call.take", { suit: take[1] });
-  const bid = /^(\d+|capot)([shdc])$/.exec(code);
-  if (bid) return bid[1] === "capot" ? t("call.capot", { suit: bid[2] }) : t("call.bid", { value: Number(bid[1]), suit: bid[2] });
-  return code;
+  const call = parseCall(code);
+  if (!call) return String(code);
+  if (call.kind === "take") return t("call.take", { suit: call.suit });
+  if (call.kind === "bid") return call.value === CAPOT ? t("call.capot", { suit: call.suit }) : t("call.bid", { value: call.value, suit: call.suit });
+  return t(`call.${call.kind}`);
+}
+
+// A bid's value as the table writes it: the number, or the word for capot.
+export function bidValueName(value) {
+  return value === CAPOT ? t("table.bid.capot") : String(value);
 }
 
 export function t(key, params = {}, options = {}) {

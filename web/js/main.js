@@ -1,14 +1,17 @@
 // The site's entry: boots the engine in its worker (showing real progress), the home screen with the ways
 // in (play coinche or classic, resume, the judge, the rules, settings), and the table once a match starts.
-// <body data-state> is "loading", then "ready" once the engine answered ping, or "error";
-// <body data-screen> is "boot", "home", "table" or "online" (the 1v1 lobby, js/online/online.js).
-import { Engine } from "./engine.js";
-import { applyTranslations, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
+// The app's state and screen: js/app.js.
+import { app, engine, setState, shareLink, show } from "./app.js";
+import { errorText } from "./errors.js";
+import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
+import { parseShareLink } from "./notation.js";
+import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
+import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
-export const engine = new Engine(); // first: Python starts while the page draws
+export { engine, shareLink }; // for the tests and the bench
 
 // Only what draws the home screen is imported statically; the table, the 1v1 lobby and the service
 // worker's page side load while the home shows, long before the engine is ready, but only once the engine's
@@ -23,37 +26,10 @@ const restWanted = new Promise((resolve) => (restAsked = resolve));
 function loadRest() {
   rest ??= { game: import("./table/game.js"), online: import("./online/online.js"), pwa: import("./pwa.js") };
   restAsked(rest);
-  if (document.body.dataset.state === "loading") loadFirstDeals();
+  if (app.state === "loading") loadBuildDeals();
   return rest;
 }
 const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
-
-// The first deals that the build had the engine deal (first-deals.json, tools/first_deals.py): a match started
-// while the engine boots shows one of them at once, and the engine deals the same cards (its seed) as soon as
-// it is up. null if the file cannot be had: the table then waits for the engine, as it always could.
-const FIRST_DEALS_FORMAT = "coinche-first-deals/1";
-let firstDeals = null;
-function loadFirstDeals() {
-  firstDeals ??= fetch(new URL("first-deals.json", document.baseURI))
-    .then((response) => (response.ok ? response.json() : null))
-    .then((file) => (file?.format === FIRST_DEALS_FORMAT ? file : null))
-    .catch(() => null);
-  return firstDeals;
-}
-
-// One of those deals for a new match with these settings, picked at random, or null: none for other settings
-// than the ones it was dealt with, none once the engine answers (it deals at once then).
-async function firstDealFor({ variant, target, level }) {
-  if (document.body.dataset.state !== "loading") return null;
-  const file = await loadFirstDeals();
-  const deals = file?.deals?.[variant];
-  const dealtFor = file?.settings ?? {};
-  if (document.body.dataset.state !== "loading" || !Array.isArray(deals) || !deals.length
-      || dealtFor.target !== target || dealtFor.level !== level) {
-    return null;
-  }
-  return deals[crypto.getRandomValues(new Uint32Array(1))[0] % deals.length];
-}
 
 // The boot steps in order; a download reports its bytes.
 const STEPS = ["build-info", "pyodide", "engine-download", "engine-install", "engine-import"];
@@ -85,7 +61,7 @@ function formatBytes(n) {
 }
 
 function drawProgress() {
-  if (document.body.dataset.state !== "loading") return;
+  if (app.state !== "loading") return;
   const { step, loaded, total } = bootProgress;
   const index = Math.max(STEPS.indexOf(step), 0);
   const within = total > 0 ? Math.min(loaded / total, 1) : 0;
@@ -98,15 +74,19 @@ function drawProgress() {
 let engineVersion = null; // once the engine answered
 
 function drawReady() {
-  if (document.body.dataset.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
+  if (app.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
 }
+
+// The next visit's first deals are dealt a moment after the boot, behind the first match's commands.
+const KEEP_FIRST_DEALS_AFTER_MS = 2000;
+const keepFirstDeals = () => keepNextFirstDeals(engine, settings, VARIANTS);
 
 async function watchBoot() {
   try {
     await engine.ready; // the worker's "ready" carries the engine's version: no round trip more
     const version = engine.version;
     performance.mark("engine-ready");
-    document.body.dataset.state = "ready";
+    setState("ready");
     $("#boot-progress").value = 1;
     $("#boot-step").textContent = "";
     $("#boot-bytes").textContent = "";
@@ -118,8 +98,9 @@ async function watchBoot() {
       pendingStart = null;
       start();
     }
+    setTimeout(keepFirstDeals, KEEP_FIRST_DEALS_AFTER_MS);
   } catch (error) {
-    document.body.dataset.state = "error";
+    setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
     $("#boot-status").textContent = `${t("error.engine_boot", { detail: error.message })} ${t("home.boot.reload")}`;
     $("#boot-waiting").hidden = true;
@@ -127,12 +108,7 @@ async function watchBoot() {
 }
 
 // ------------------------------------------------------------------ screens
-function show(screen) {
-  document.body.dataset.screen = screen;
-  $("#home").hidden = screen !== "home";
-  $("#table").hidden = screen !== "table";
-  if (screen === "home") drawResume();
-}
+app.onScreen.add((screen) => screen === "home" && drawResume());
 
 function drawLogo() {
   const fan = $("#logo-fan");
@@ -192,8 +168,8 @@ async function loadGame() {
 
 // Runs start() now if the engine is ready, else as soon as it is (the home shows that it waits).
 function whenReady(start) {
-  if (document.body.dataset.state === "ready") return start();
-  if (document.body.dataset.state === "error") return undefined;
+  if (app.state === "ready") return start();
+  if (app.state === "error") return undefined;
   pendingStart = start;
   $("#boot-waiting").hidden = false;
   return undefined;
@@ -207,13 +183,13 @@ let starting = false;
 async function startNew(variant = settings.variant) {
   settings.variant = variant;
   saveSettings(settings);
-  if (starting || document.body.dataset.state === "error") return;
+  if (starting || app.state === "error") return;
   starting = true;
-  if (document.body.dataset.state !== "ready") $("#boot-waiting").hidden = false;
+  if (app.state !== "ready") $("#boot-waiting").hidden = false;
   try {
     // ?seed=… replays the same deals (for tests and bug reports); a new match is random otherwise.
     const seed = new URLSearchParams(location.search).get("seed") ?? undefined;
-    const options = { variant, target: settings.target, level: settings.level, seed };
+    const options = { variant, target: settings.target, level: settings.level, seed, rules: settings.rules };
     // While the engine boots, a first deal it dealt at build time is drawn at once (the engine deals the
     // same cards when it is up). The table shows with its cards: an empty table drawn first would hold up
     // the engine's answer.
@@ -230,6 +206,8 @@ async function startNew(variant = settings.variant) {
   }
 }
 
+const RULES_ERRORS = new Set(["unknown_rule_option", "bad_rule_value"]);
+
 function resume() {
   const snapshot = loadSavedMatch();
   if (!snapshot) return;
@@ -238,10 +216,16 @@ function resume() {
     try {
       await (await loadGame()).resume(snapshot);
     } catch (error) {
+      if (RULES_ERRORS.has(error.code)) {
+        // a rule this release does not know: the save is kept (a later release may read it), nothing started
+        show("home");
+        $("#boot-status").textContent = t("house.save_kept", { name: error.params?.name ?? "" });
+        return undefined;
+      }
       saveMatch(null);
       if (error.code !== "save_corrupt" && error.code !== "save_old") return failStart(error);
       // A save the engine cannot replay (damaged, or from an older release): say so, deal a new match.
-      notice(t(`error.${error.code}`));
+      notice(errorText(error));
       const variant = snapshot.settings?.variant;
       return startNew(VARIANTS.includes(variant) ? variant : settings.variant);
     }
@@ -263,7 +247,7 @@ function notice(text) {
 // again from its save, as it was after the last action.
 engine.onCrash = async (error) => {
   console.warn("engine:", error);
-  const atTable = document.body.dataset.screen === "table";
+  const atTable = app.screen === "table";
   game?.stop();
   notice(t("error.worker_crashed"));
   try {
@@ -272,7 +256,7 @@ engine.onCrash = async (error) => {
     return failStart(failure);
   }
   const snapshot = loadSavedMatch();
-  if (!atTable || document.body.dataset.screen !== "table") return undefined;
+  if (!atTable || app.screen !== "table") return undefined;
   if (!snapshot) return goHome();
   try {
     return await (await loadGame()).resume(snapshot);
@@ -282,42 +266,20 @@ engine.onCrash = async (error) => {
 };
 
 // ------------------------------------------------------------------ shared deals
-// index.html#play=coinche&seed=<deal seed>&dealer=<0-3>: a new match whose first deal has those cards
-// (the seed and dealer of a deal: state.deal_seed and state.deal.dealer). shareLink(state) makes one.
-const SAVE_FORMAT = "coinche-session/1"; // engine/coinche/session.py FORMAT
+// A share link (js/notation.js formatShareLink): a new match whose first deal has the link's cards.
 
-export function shareLink(state) {
-  const params = new URLSearchParams({ play: state.variant, seed: state.deal_seed, dealer: String(state.deal.dealer) });
-  return new URL(`index.html#${params}`, document.baseURI).href;
-}
-
-function sharedDeal() {
-  const params = new URLSearchParams(location.hash.slice(1));
-  const variant = params.get("play");
-  const seed = params.get("seed") ?? "";
-  const dealer = Number(params.get("dealer") ?? "0");
-  if (!VARIANTS.includes(variant) || !/^\d{1,20}$/.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
-  return { variant, seed, dealer };
-}
-
-// The shared deal of the URL, if any, as a new match (through `load`: a save of a match not yet played).
+// The shared deal of the URL, if any, as a new match whose first deal is the link's (and its house rules).
 function playSharedDeal() {
-  const shared = sharedDeal();
+  const shared = parseShareLink(location.hash, VARIANTS);
   if (!shared) return false;
   history.replaceState(null, "", location.pathname + location.search); // a reload resumes, not deals again
-  const matchSeed = Array.from(crypto.getRandomValues(new Uint8Array(8)), (b) => b.toString(16).padStart(2, "0")).join("");
-  const snapshot = {
-    format: SAVE_FORMAT,
-    settings: {
-      variant: shared.variant, target: settings.target, level: settings.level, seed: matchSeed, humans: [0],
-      deal_seed: shared.seed, first_dealer: shared.dealer,
-    },
-    actions: [],
+  const options = {
+    variant: shared.variant, target: settings.target, level: settings.level, dealSeed: shared.seed, firstDealer: shared.dealer,
+    rules: shared.rules ?? "own",
   };
   whenReady(async () => {
-    show("table");
     try {
-      await (await loadGame()).resume(snapshot);
+      await (await loadGame()).newMatch(options, () => show("table"));
     } catch (error) {
       failStart(error);
     }
@@ -328,9 +290,8 @@ function playSharedDeal() {
 function failStart(error) {
   console.warn("start:", error);
   show("home");
-  if (document.body.dataset.state === "error") return; // the engine did not boot: watchBoot() said so
-  const key = `error.${error.code}`;
-  $("#boot-status").textContent = has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message });
+  if (app.state === "error") return; // the engine did not boot: watchBoot() said so
+  $("#boot-status").textContent = errorText(error);
 }
 
 function goHome() {
@@ -348,6 +309,7 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
+  fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
@@ -356,7 +318,18 @@ function openSettings(fromTable) {
 
 function bindSettings() {
   const form = $("#settings-form");
-  form.addEventListener("change", () => {
+  form.addEventListener("change", (event) => {
+    if (event.target.name === "rules_preset") {
+      const target = applyPreset(form);
+      if (target) form.elements.target.value = String(target);
+    }
+    if (event.target.name === "rules_preset" || event.target.name?.startsWith("house_")) {
+      readHouseRules(form, engine).then((notation) => {
+        settings.rules = notation;
+        saveSettings(settings);
+        game?.settingsChanged();
+      }).catch((error) => console.warn("house rules:", error));
+    }
     const variant = form.elements.variant.value;
     const target = Number(form.elements.target.value);
     const level = form.elements.level.value;
@@ -368,6 +341,7 @@ function bindSettings() {
     settings.coach = form.elements.coach.checked;
     saveSettings(settings);
     game?.settingsChanged();
+    if (app.state === "ready") keepFirstDeals(); // for the settings the next visit starts with
   });
   $("#btn-new-match").addEventListener("click", () => {
     $("#dlg-settings").close();
@@ -400,7 +374,7 @@ async function withOnline(then) {
 function bind() {
   $("#btn-online").addEventListener("click", () => {
     if (online) return; // the lobby's own listener opens it
-    withOnline(() => document.body.dataset.screen === "home" && online.open());
+    withOnline(() => app.screen === "home" && online.open());
   });
   $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
   $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));

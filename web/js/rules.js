@@ -6,6 +6,8 @@
 import {
   cardName, detectLanguage, languagePicker, onLanguageChange, setLanguage, t,
 } from "./i18n.js";
+import { el } from "./dom.js";
+import { positionLink } from "./notation.js";
 
 // Strongest first, with points (RULES.md, Cards).
 const TRUMP_ORDER = [["J", 20], ["9", 14], ["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["8", 0], ["7", 0]];
@@ -19,37 +21,26 @@ const POSITIONS = {
 };
 const TRICK_SEATS = ["opponent", "partner", "opponent"]; // who played the trick's cards, in order
 
-// The judge reads a position from its URL fragment, in the canonical notation.
-export function judgeHref({ trump, trick, hand }) {
-  return `judge.html#trump=${trump}&trick=${trick.join(",")}&hand=${hand.join(",")}`;
-}
-
-function element(tag, className, text) {
-  const el = document.createElement(tag);
-  if (className) el.className = className;
-  if (text !== undefined) el.textContent = text;
-  return el;
-}
 
 // A small card: rank and suit in the corner, the suit large in the middle; its name for screen readers.
 function card(code, extraClass = "") {
   const [rank, suit] = code;
-  const el = element("span", `card suit-${suit} ${extraClass}`.trim());
-  el.dataset.card = code; // the canonical notation, as the judge's URL writes it
-  el.setAttribute("role", "img");
-  el.setAttribute("aria-label", cardName(code));
-  el.title = cardName(code);
-  const corner = element("span", "card-corner");
-  corner.append(element("span", "card-rank", t(`rank.short.${rank}`)), element("span", "card-pip", t(`suit.symbol.${suit}`)));
-  el.append(corner, element("span", "card-centre", t(`suit.symbol.${suit}`)));
-  for (const part of el.children) part.setAttribute("aria-hidden", "true");
-  return el;
+  const node = el("span", `card suit-${suit} ${extraClass}`.trim());
+  node.dataset.card = code; // the canonical notation, as the judge's URL writes it
+  node.setAttribute("role", "img");
+  node.setAttribute("aria-label", cardName(code));
+  node.title = cardName(code);
+  const corner = el("span", "card-corner");
+  corner.append(el("span", "card-rank", t(`rank.short.${rank}`)), el("span", "card-pip", t(`suit.symbol.${suit}`)));
+  node.append(corner, el("span", "card-centre", t(`suit.symbol.${suit}`)));
+  for (const part of node.children) part.setAttribute("aria-hidden", "true");
+  return node;
 }
 
 // A card with a caption below it.
 function labelled(cardEl, caption, captionClass = "") {
-  const cell = element("div", "cell");
-  cell.append(cardEl, element("span", `caption ${captionClass}`.trim(), caption));
+  const cell = el("div", "cell");
+  cell.append(cardEl, el("span", `caption ${captionClass}`.trim(), caption));
   return cell;
 }
 
@@ -60,10 +51,10 @@ function renderOrders(root) {
   ];
   for (const { order, suit, title } of rows) {
     const total = order.reduce((sum, [, points]) => sum + points, 0); // 62 and 30
-    const figure = element("figure", "order");
-    const caption = element("figcaption", "", t(title));
-    caption.append(element("span", "total", t("rules.cards.total", { n: total })));
-    const row = element("div", "card-row");
+    const figure = el("figure", "order");
+    const caption = el("figcaption", "", t(title));
+    caption.append(el("span", "total", t("rules.cards.total", { n: total })));
+    const row = el("div", "card-row");
     for (const [rank, points] of order) {
       const lifted = suit === "h" && LIFTED.has(rank) ? "lifted" : "";
       row.append(labelled(card(rank + suit, lifted), String(points), "points"));
@@ -74,24 +65,24 @@ function renderOrders(root) {
 }
 
 function renderRankTable(root) {
-  const table = element("table", "ranks");
-  table.append(element("caption", "", t("rules.cards.table.caption")));
-  const head = element("thead");
-  const headRow = element("tr");
+  const table = el("table", "ranks");
+  table.append(el("caption", "", t("rules.cards.table.caption")));
+  const head = el("thead");
+  const headRow = el("tr");
   for (const key of ["rank", "trumpOrder", "trumpPoints", "plainOrder", "plainPoints"]) {
-    const th = element("th", "", t(`rules.cards.table.${key}`));
+    const th = el("th", "", t(`rules.cards.table.${key}`));
     th.scope = "col";
     headRow.append(th);
   }
   head.append(headRow);
-  const body = element("tbody");
+  const body = el("tbody");
   TRUMP_ORDER.forEach(([rank, trumpPoints], i) => {
     const plainIndex = PLAIN_ORDER.findIndex(([r]) => r === rank);
-    const tr = element("tr");
-    const th = element("th", "rank-name", t(`rank.${rank}`));
+    const tr = el("tr");
+    const th = el("th", "rank-name", t(`rank.${rank}`));
     th.scope = "row";
     tr.append(th);
-    for (const value of [i + 1, trumpPoints, plainIndex + 1, PLAIN_ORDER[plainIndex][1]]) tr.append(element("td", "", String(value)));
+    for (const value of [i + 1, trumpPoints, plainIndex + 1, PLAIN_ORDER[plainIndex][1]]) tr.append(el("td", "", String(value)));
     body.append(tr);
   });
   table.append(head, body);
@@ -99,22 +90,22 @@ function renderRankTable(root) {
 }
 
 function renderBoard(root, position) {
-  const trump = element("p", "trump-badge", t("rules.board.trump", { suit: position.trump }));
-  trump.prepend(element("span", `trump-symbol suit-${position.trump}`, t(`suit.symbol.${position.trump}`)));
+  const trump = el("p", "trump-badge", t("rules.board.trump", { suit: position.trump }));
+  trump.prepend(el("span", `trump-symbol suit-${position.trump}`, t(`suit.symbol.${position.trump}`)));
 
-  const trick = element("div", "trick");
-  trick.append(element("span", "row-label", t("rules.board.trick")));
-  const trickCards = element("div", "card-row");
+  const trick = el("div", "trick");
+  trick.append(el("span", "row-label", t("rules.board.trick")));
+  const trickCards = el("div", "card-row");
   position.trick.forEach((code, i) => trickCards.append(labelled(card(code), t(`rules.board.${TRICK_SEATS[i]}`))));
-  const yours = element("div", "cell you");
-  yours.append(element("span", "card card-slot", "?"), element("span", "caption", t("rules.board.you")));
+  const yours = el("div", "cell you");
+  yours.append(el("span", "card card-slot", "?"), el("span", "caption", t("rules.board.you")));
   yours.firstChild.setAttribute("aria-hidden", "true");
   trickCards.append(yours);
   trick.append(trickCards);
 
-  const hand = element("div", "hand");
-  hand.append(element("span", "row-label", t("rules.board.hand")));
-  const handCards = element("div", "card-row");
+  const hand = el("div", "hand");
+  hand.append(el("span", "row-label", t("rules.board.hand")));
+  const handCards = el("div", "card-row");
   for (const code of position.hand) {
     const legal = position.legal.includes(code);
     handCards.append(labelled(card(code, legal ? "legal" : "forbidden"),
@@ -125,7 +116,7 @@ function renderBoard(root, position) {
 }
 
 function renderBelote(root) {
-  root.append(card("Kh"), element("span", "plus", "+"), card("Qh"), element("span", "plus", `= ${t("points", { n: 20 })}`));
+  root.append(card("Kh"), el("span", "plus", "+"), card("Qh"), el("span", "plus", `= ${t("points", { n: 20 })}`));
 }
 
 function render() {
@@ -139,7 +130,7 @@ function render() {
   for (const figure of document.querySelectorAll('[data-render="position"]')) {
     const position = POSITIONS[figure.dataset.position];
     renderBoard(figure.querySelector('[data-render="board"]'), position);
-    figure.querySelector('[data-render="judge-link"]').href = judgeHref(position);
+    figure.querySelector('[data-render="judge-link"]').href = positionLink(position);
   }
 }
 

@@ -71,7 +71,7 @@ one card is worth considering.
 
 from __future__ import annotations
 
-from ..calls import BIDS, PASS, Call, CallKind
+from ..calls import PASS, Call, CallKind
 from ..cards import CARDS, POINTS, POWER, Card, mask_of
 from ..view import SeatView
 from .auction import CallValue, choose_call, evaluate_calls, explain_call
@@ -165,7 +165,7 @@ class BaselineBot:
 
     def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
         hand, legal = view.hand_mask, view.legal
-        if view.variant == "classic":
+        if view.rules.kind.turned_card:
             hand |= 1 << int(view.turned)
             takes = [c for c in legal if c.kind == CallKind.TAKE]
             best = max(takes, key=lambda c: baseline_value(hand, c.suit))
@@ -175,8 +175,9 @@ class BaselineBot:
         if any(c.kind == CallKind.BID for _, c in view.calls):
             return PASS, "coach_pass", {"contract": None}
         suit = max(range(4), key=lambda t: (baseline_value(hand, t), -t))
-        if baseline_value(hand, suit) >= BASELINE_THRESHOLD and BIDS[suit] in legal:
-            return BIDS[suit], "coach_bid", {"call": str(BIDS[suit])}
+        lowest = next((c for c in legal if c.kind == CallKind.BID and c.suit == suit), None)
+        if baseline_value(hand, suit) >= BASELINE_THRESHOLD and lowest is not None:
+            return lowest, "coach_bid", {"call": str(lowest)}
         return PASS, "coach_pass", {"contract": None}
 
 

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 
 from ..calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
 from ..cards import ALL_CARDS_MASK, SUIT_LETTERS
+from ..rules import OWN, Rules
 from ..scoring import Contract, score
 from .knowledge import Knowledge
 from .rollout import playout
@@ -62,12 +63,13 @@ class Outcomes:
     weighed on rows shifted the other way (:meth:`shifted` with ``-COINCHE_SHIFT``).
     """
 
-    __slots__ = ("rows", "decl_side", "shift")
+    __slots__ = ("rows", "decl_side", "shift", "rules")
 
-    def __init__(self, decl_side: int, shift: int = 0) -> None:
+    def __init__(self, decl_side: int, shift: int = 0, rules: Rules = OWN) -> None:
         self.rows: list[tuple[tuple[int, int], tuple[int, int], int | None]] = []
         self.decl_side = decl_side
         self.shift = shift
+        self.rules = rules
 
     def add(self, points: list[int], tricks: list[int], belote: int | None) -> None:
         shift = min(self.shift, points[self.decl_side]) if self.shift >= 0 else max(self.shift, -points[1 - self.decl_side])
@@ -84,7 +86,7 @@ class Outcomes:
         """Per row, ``side``'s score minus the other side's under ``contract``; and the rows made."""
         out, made = [], 0
         for points, tricks, belote in self.rows:
-            result = score(contract, points, belote, tricks)
+            result = score(self.rules, contract, points, belote, tricks)
             s = result.scores
             out.append(s[side] - s[1 - side])
             made += result.made
@@ -92,14 +94,14 @@ class Outcomes:
 
     def shifted(self, shift: int) -> "Outcomes":
         """The same rows with ``shift`` more card points moved (to the defence; a negative shift to the declarer)."""
-        out = Outcomes(self.decl_side, shift)
+        out = Outcomes(self.decl_side, shift, self.rules)
         for points, tricks, belote in self.rows:
             out.add(list(points), list(tricks), belote)
         return out
 
     def made_chance(self, contract: Contract) -> int:
         """The percentage of rows in which ``contract`` is made."""
-        made = sum(score(contract, p, b, t).made for p, t, b in self.rows)
+        made = sum(score(self.rules, contract, p, b, t).made for p, t, b in self.rows)
         return round(100 * made / len(self.rows))
 
     def value(self, contract: Contract, side: int, passing: list[int] | None = None) -> tuple[CallValue, list[int]]:
@@ -128,10 +130,12 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
     me = know.seat
     side = me & 1
     leader = (know.dealer + 1) & 3
-    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
-    ours = {t: Outcomes(side, DECLARER_SHIFT if shift is None else shift) for t in trumps}
-    theirs = Outcomes(1 - side) if opp_trump >= 0 else None
-    classic = know.variant == "classic"
+    rules = know.rules
+    classic = rules.kind.turned_card
+    under = rules.undertrump
+    weighted = not classic and reads_calls(know.calls, me)
+    ours = {t: Outcomes(side, DECLARER_SHIFT if shift is None else shift, rules) for t in trumps}
+    theirs = Outcomes(1 - side, 0, rules) if opp_trump >= 0 else None
     if classic:
         pool = ALL_CARDS_MASK & ~know.hand & ~(1 << know.turned)
         need = tuple(2 if s == me else 8 for s in range(4))
@@ -148,10 +152,10 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
         else:
             hands[me] = know.hand
         for t in trumps:
-            points, tricks = playout(list(hands), leader, [], t, side)
+            points, tricks = playout(list(hands), leader, [], t, side, under=under)
             ours[t].add(points, tricks, _belote_side(hands, t, -1))
         if theirs is not None:
-            points, tricks = playout(list(hands), leader, [], opp_trump, 1 - side)
+            points, tricks = playout(list(hands), leader, [], opp_trump, 1 - side, under=under)
             theirs.add(points, tricks, _belote_side(hands, opp_trump, -1))
     return ours, theirs
 
@@ -171,7 +175,8 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
     worlds = worlds or BID_WORLDS
     legal = know.legal
     me, side = know.seat, know.seat & 1
-    if know.variant == "classic":
+    multiplier = know.rules.multiplier
+    if know.rules.kind.turned_card:
         suits = [c.suit for c in legal if c.kind == CallKind.TAKE]
         ours, _ = _auction_worlds(know, seed, worlds, suits, -1, TAKE_SHIFT)
         values = {PASS: CallValue(0.0, None)}
@@ -183,10 +188,11 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
         # the auction is coinched: our side holds the contract; surcoinche or pass
         ours, _ = _auction_worlds(know, seed, worlds, (high.suit,), -1)
         o = ours[high.suit]
-        standing, passing = o.value(Contract("coinche", high_seat, high.suit, high.value, 2), side)
+        standing, passing = o.value(Contract("coinche", high_seat, high.suit, high.value, multiplier(1)), side)
         values = {PASS: standing}
         if SURCOINCHE in legal:
-            values[SURCOINCHE] = o.value(Contract("coinche", high_seat, high.suit, high.value, 4), side, passing)[0]
+            redoubled = Contract("coinche", high_seat, high.suit, high.value, multiplier(2))
+            values[SURCOINCHE] = o.value(redoubled, side, passing)[0]
         return Pricing(values, {})
     opp_holds = high is not None and (high_seat & 1) != side
     ours, theirs = _auction_worlds(know, seed, worlds, range(4), high.suit if opp_holds else -1)
@@ -201,7 +207,7 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
             contract = Contract("coinche", me, call.suit, call.value, 1)
             values[call] = ours[call.suit].value(contract, side, passing)[0]
     if opp_holds and COINCHE in legal:
-        doubled = Contract("coinche", high_seat, high.suit, high.value, 2)
+        doubled = Contract("coinche", high_seat, high.suit, high.value, multiplier(1))
         values[COINCHE] = theirs.shifted(-COINCHE_SHIFT).value(doubled, side, passing)[0]
     return Pricing(values, _expected(ours, side))
 

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from ..calls import Call, CallKind
 from ..cards import HIGHER_TRUMPS, SUIT_MASK, Rank, mask_of
 from ..play import trick_winner
+from ..rules import OWN, Rules
 from ..scoring import Contract
 from ..view import SeatView
 
@@ -78,6 +79,8 @@ class Knowledge:
     bid_suits: tuple[tuple[int, int, int], ...] = ()
     played_by: tuple[int, int, int, int] = (0, 0, 0, 0)
     calls: tuple = ()
+    #: the table's rules (the playouts play and score by them)
+    rules: Rules = OWN
 
     @property
     def trump(self) -> int:
@@ -85,7 +88,8 @@ class Knowledge:
 
     def fingerprint(self) -> str:
         """A stable text of everything known (not the level's name), to seed the decision's random numbers."""
-        return repr(tuple(getattr(self, name) for name in Knowledge.__slots__[1:]))
+        known = tuple(getattr(self, name) for name in Knowledge.__slots__[1:] if name != "rules")
+        return repr(known if self.rules.is_own else known + (str(self.rules),))
 
 
 def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
@@ -95,7 +99,7 @@ def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
             high, high_seat = call, seat
         elif call.kind == CallKind.COINCHE:
             coinche_seat = seat
-        elif call.kind == CallKind.PASS and view.variant == "classic":
+        elif call.kind == CallKind.PASS and view.rules.kind.turned_card:
             passes += 1
             if passes == 4:
                 rnd = 2
@@ -128,6 +132,7 @@ def remember(view: SeatView, level: str) -> Knowledge:
         leader=view.leader if view.phase == "play" else -1, trick=trick, counts=tuple(counts), gone=gone,
         won=tuple(view.cards_won) if expert and view.phase == "play" else None,
         tricks_won=tuple(view.tricks_won) if expert and view.phase == "play" else None,
+        rules=view.rules,
     )
     if view.phase == "auction":
         # the auction in progress is on the table for every level, as the trick is in the play
@@ -183,7 +188,7 @@ def _expert_inferences(view: SeatView) -> dict:
                 for c, other in ((king, queen), (queen, king)):
                     if played_by[s] >> c & 1:
                         forbidden[s] |= 1 << other
-    if view.variant == "classic" and view.turned is not None and view.contract is not None:
+    if view.rules.kind.turned_card and view.turned is not None and view.contract is not None:
         holds[view.contract.declarer] |= 1 << int(view.turned)
     gone = view.played_mask
     for s in range(4):

@@ -108,10 +108,12 @@ def partner_rule(hand: int, trick, trump: int, legal: int) -> int:
     return legal
 
 
-def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_side: int) -> int:
-    """The heuristic policy's card for seat ``p`` in a world where every hand is known."""
+def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_side: int,
+                 under: bool = False) -> int:
+    """The heuristic policy's card for seat ``p`` in a world where every hand is known; ``under``: the
+    table must undertrump (:attr:`coinche.rules.Rules.undertrump`)."""
     hand = hands[p]
-    legal = legal_mask(hand, trick, trump)
+    legal = legal_mask(hand, trick, trump, under)
     if not legal & (legal - 1):
         return legal.bit_length() - 1
     n = len(trick)
@@ -129,7 +131,7 @@ def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_si
             return lowest(winners, trump, POWER[trump])
         return lowest(legal, trump, DISCARD[trump])
     q_hand = hands[(p + 1) & 3]  # the opponent playing after this seat
-    if w == n - 2 and not legal_mask(q_hand, trick, trump) & beat[best]:
+    if w == n - 2 and not legal_mask(q_hand, trick, trump, under) & beat[best]:
         return highest(legal, trump, CHARGE[trump])
     # the cheapest winner the next opponent cannot beat, else the cheapest card
     power = POWER[trump]
@@ -142,7 +144,7 @@ def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_si
         if safe >= 0 and power[c] >= power[safe]:
             continue
         trick.append(c)
-        beaten = legal_mask(q_hand, trick, trump) & beat[c]
+        beaten = legal_mask(q_hand, trick, trump, under) & beat[c]
         trick.pop()
         if not beaten:
             safe = c
@@ -193,7 +195,8 @@ def _lead(hands: list[int], p: int, trump: int, decl_side: int, hand: int) -> in
 
 
 def playout(hands: list[int], leader: int, trick: list[int], trump: int, decl_side: int,
-            points: list[int] | None = None, tricks: list[int] | None = None) -> tuple[list[int], list[int]]:
+            points: list[int] | None = None, tricks: list[int] | None = None,
+            under: bool = False) -> tuple[list[int], list[int]]:
     """Play the world to its end with :func:`rollout_card`; ``hands`` and ``trick`` are consumed
     (``trick`` may hold four cards: the trick is gathered first).
 
@@ -216,7 +219,7 @@ def playout(hands: list[int], leader: int, trick: list[int], trump: int, decl_si
                 break
         elif not hands[p]:
             break
-        c = rollout_card(hands, p, trick, trump, decl_side)
+        c = rollout_card(hands, p, trick, trump, decl_side, under)
         hands[p] ^= 1 << c
         trick.append(c)
         p = (p + 1) & 3

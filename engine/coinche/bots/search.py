@@ -2,11 +2,11 @@
 
 For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards consistent with the bot's
 :class:`~coinche.bots.knowledge.Knowledge` (when it remembers the auction, in proportion to how likely
-each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each candidate card in each world and finish the
-deal with the heuristic playout policy (:mod:`coinche.bots.rollout`), score the deal by the rules
-(:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.  Late
-in the deal (:data:`EXACT_CARDS` cards left or fewer) each world is solved double dummy instead
-(:func:`coinche.solver.solve_cards`): both sides' best play, where the playout policy's errors would
+each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each
+candidate card in each world and finish the deal with the heuristic playout policy (:mod:`coinche.bots.rollout`),
+score the deal by the rules (:func:`coinche.scoring.score`) and play the card with the best mean score difference
+for the side.  Late in the deal (:data:`EXACT_CARDS` cards left or fewer) each world is solved double dummy
+instead (:func:`coinche.solver.solve_cards`): both sides' best play, where the playout policy's errors would
 decide tricks.
 
 Calls are priced in :mod:`coinche.bots.auction`.
@@ -115,7 +115,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
     table = mask_of(trick)
     pool = ALL_CARDS_MASK & ~hand & ~table & ~(know.gone or 0)
     need = tuple(0 if s == me else know.counts[s] for s in range(4))
-    weighted = know.variant == "coinche" and reads_calls(know.calls, me)
+    weighted = not know.rules.kind.turned_card and reads_calls(know.calls, me)
     values = POINTS[trump]
     tricks_left = know.counts[me]
     solved = sum(know.counts) <= exact
@@ -137,15 +137,17 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
             tricks_won = (done // 2, done - done // 2)
         belote = _belote_side(hands, trump, know.belote_side)
         if solved:
-            outcomes = solve_cards(hands, know.leader, trick, trump, won, tricks_won, candidates, contract, belote)
+            outcomes = solve_cards(hands, know.leader, trick, trump, won, tricks_won, candidates, contract, belote,
+                                   rules=know.rules)
             for i, c in enumerate(candidates):
                 totals[i] += outcomes[c].difference(side)
             continue
         for i, c in enumerate(candidates):
             h = list(hands)
             h[me] ^= 1 << c
-            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won))
-            s = score(contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
+            points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won),
+                                     know.rules.undertrump)
+            s = score(know.rules, contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
             totals[i] += s[side] - s[1 - side]
     return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 

@@ -1,20 +1,6 @@
-// Small DOM builders for the judge page: text goes in through textContent and attributes only.
+// The judge page's cards as DOM (js/dom.js el builds them: text through textContent and attributes only).
+import { el } from "../dom.js";
 import { cardName, cardShort, t } from "../i18n.js";
-
-// el("p", {class: "x", dataset: {card: "Jh"}, text: "..."}, child, ...)
-export function el(tag, options = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(options)) {
-    if (value === undefined || value === null || value === false) continue;
-    if (name === "text") node.textContent = value;
-    else if (name === "class") node.className = value;
-    else if (name === "dataset") Object.assign(node.dataset, value);
-    else if (name === "on") for (const [type, fn] of Object.entries(value)) node.addEventListener(type, fn);
-    else node.setAttribute(name, value === true ? "" : String(value));
-  }
-  node.append(...children.filter((c) => c !== null && c !== undefined && c !== false));
-  return node;
-}
 
 const RED = new Set(["h", "d"]);
 

@@ -11,12 +11,13 @@
 // <li data-card="Kd" data-legal="false" data-rule="1">; <body data-engine="loading|ready|error">.
 // `engine` is exported for the in-browser differential test.
 import { Engine } from "../engine.js";
-import { detectLanguage, has, languagePicker, onLanguageChange, setLanguage, suitName, t } from "../i18n.js";
-import { cardFace, cardInline, el } from "./dom.js";
+import { el } from "../dom.js";
+import { errorText } from "../errors.js";
+import { detectLanguage, languagePicker, onLanguageChange, setLanguage, suitName, t } from "../i18n.js";
+import { SUITS, formatPosition } from "../notation.js";
+import { cardFace, cardInline } from "./dom.js";
 import { EXAMPLES } from "./examples.js";
-import {
-  HAND_LIMIT, SUITS, TRICK_LIMIT, excerpt, formatPosition, fragmentText, isEmpty, partnerIndex, readPosition,
-} from "./notation.js";
+import { HAND_LIMIT, TRICK_LIMIT, fragmentText, isEmpty, partnerIndex, readPosition } from "./notation.js";
 import { Picker } from "./picker.js";
 
 const $ = (id) => document.getElementById(id);
@@ -94,7 +95,8 @@ function urlFor(text) {
 }
 
 // Read the position in the fragment: a link opened, Back or Forward, an example followed. The measure
-// "judge-link-read" times it, message of a bad link included (e2e/test_judge.py holds it under 100 ms).
+// "judge-link-read" times it, message of a bad link included, and "judge-link-told" until the engine's word
+// on a bad link is shown (e2e/test_judge.py holds both under 100 ms once the engine is up).
 function loadFromLocation() {
   performance.mark("judge-link-start");
   readLink();
@@ -209,7 +211,9 @@ async function checkLink(problem) {
   } catch (error) {
     problem.error = { code: error.code, params: error.params, message: error.message };
   }
-  if (state.problem === problem) renderProblem();
+  if (state.problem !== problem) return;
+  renderProblem();
+  performance.measure("judge-link-told", "judge-link-start");
 }
 
 async function ruleExamples() {
@@ -397,15 +401,6 @@ function renderZones() {
 
 function ruleLabel(rule) {
   return rule === 0 ? t("judge.rules.leader") : t("judge.rule_n", { n: rule });
-}
-
-function errorText(error) {
-  if (!error) return "";
-  const key = `error.${error.code}`;
-  // Bad input comes back in the parameters: echo a short excerpt of it, never the whole.
-  const params = { detail: excerpt(error.message ?? "", 160) };
-  for (const [name, value] of Object.entries(error.params ?? {})) params[name] = typeof value === "string" ? excerpt(value) : value;
-  return t(key === "error.internal_error" || !has(key) ? "error.internal" : key, params);
 }
 
 function renderProblem() {

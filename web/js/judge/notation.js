@@ -6,22 +6,14 @@
 //
 //   readPosition("#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s")
 //     -> {trump: "h", trick: ["8h", "Ah", "7c"], hand: ["Jh", "Kd", "7s"], dropped: []}
-//   formatPosition({trump: "h", trick: ["8h"], hand: ["Jh"]}) -> "trump=h&trick=8h&hand=Jh"
+// Its canonical text is js/notation.js formatPosition.
 
-export const RANKS = "789TJQKA";
-export const SUITS = "shdc";
+import { excerpt, EXCERPT } from "../errors.js";
+import { SUITS, isCard } from "../notation.js";
+
 export const TRICK_LIMIT = 3;
 export const HAND_LIMIT = 8;
 export const FIELDS = ["trump", "trick", "hand"];
-
-const CARD = /^[789TJQKA][shdc]$/;
-
-// All 32 cards in the canonical order of the engine (suit by suit, 7 up to A).
-export const DECK = Array.from(SUITS, (s) => Array.from(RANKS, (r) => r + s)).flat();
-
-export function isCard(text) {
-  return CARD.test(text);
-}
 
 // The fragment (or query) as the engine should read it: no leading "#", percent-escapes decoded.
 export function fragmentText(hash) {
@@ -33,15 +25,6 @@ export function fragmentText(hash) {
     // a stray "%": leave the text as it is, the engine says what is wrong with it
   }
   return text.trim();
-}
-
-// At most EXCERPT characters of a piece of bad input, with "…" when cut: a message never echoes a whole
-// 100,000-character link.
-export const EXCERPT = 24;
-
-export function excerpt(text, limit = EXCERPT) {
-  const chars = Array.from(String(text).slice(0, limit * 2)); // whole code points, never half a pair
-  return chars.length > limit ? `${chars.slice(0, limit - 1).join("")}…` : chars.join("");
 }
 
 // What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
@@ -106,15 +89,6 @@ export function readPosition(notation) {
     }
   }
   return position;
-}
-
-// The canonical text of an editor position; a field with nothing in it is still written (trump only
-// when chosen), as `coinche judge` prints it.
-export function formatPosition({ trump, trick, hand }) {
-  const parts = [];
-  if (trump) parts.push(`trump=${trump}`);
-  parts.push(`trick=${trick.join(",")}`, `hand=${hand.join(",")}`);
-  return parts.join("&");
 }
 
 export function isEmpty({ trump, trick, hand }) {

@@ -3,8 +3,8 @@
 // card, a rank key then a suit key adds that card from anywhere in the picker (J then h: the jack of
 // hearts), Backspace undoes.
 import { cardName, suitName, t } from "../i18n.js";
-import { el } from "./dom.js";
-import { SUITS } from "./notation.js";
+import { el } from "../dom.js";
+import { SUITS } from "../notation.js";
 
 const ORDER = "AKQJT987";
 const RANK_KEYS = { 7: "7", 8: "8", 9: "9", t: "T", 0: "T", 1: "T", j: "J", q: "Q", k: "K", a: "A" };

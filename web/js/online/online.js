@@ -1,15 +1,20 @@
-// 1v1 online: the lobby screen (find an opponent with a countdown, a private table by link, join by code),
-// the match on the same table as solo play driven by the referee (driver.js), the opponent's presence,
-// reconnection with the seat's token, and the fallback to a local table against three bots.
+// Online play: the lobby screen (find an opponent with a countdown, a private table by link, a friends' table,
+// join by code), the match on the same table as solo play driven by the referee (driver.js), the other
+// players' presence, reconnection with the seat's token, and the fallback to a local table against three bots.
+// The lobby of a friends' table is friends.js; this file holds its connection.
 //
 // <body data-screen="online"> while the lobby shows; <section id="online" data-mode> says what it shows:
-// "choose", "no-referee", "connecting", "waiting", "lonely", "created", "joining", "resuming", "error".
+// "choose", "no-referee", "connecting", "waiting", "lonely", "created", "joining", "resuming", "friends"
+// (the lobby of a friends' table), "error".
+import { el } from "../dom.js";
+import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
 import { RefereeClient } from "./client.js";
 import { RefereeDriver } from "./driver.js";
+import { FriendsLobby, seatLabel, seatNames } from "./friends.js";
 import {
-  MAX_NAME, cleanName, codeFromHash, defaultReferee, inviteLink, loadPrefs, loadSeat, parseCode, refereeOrNull,
-  refereeURL, savePrefs, saveSeat,
+  MAX_NAME, cleanName, codeFromHash, defaultReferee, forgetTable, inviteLink, loadPrefs, loadSeat, parseCode,
+  refereeOrNull, refereeURL, rememberTable, rememberedTable, savePrefs, saveSeat,
 } from "./prefs.js";
 
 const RETRY_MS = [1000, 2000, 4000, 8000]; // between reconnection attempts, the last one repeated
@@ -35,15 +40,14 @@ const ERROR_TEXT = {
   server_full: "online.server_full",
   too_many_connections: "online.too_many_connections",
   too_many_guesses: "online.too_many_guesses",
+  match_started: "friends.error.match_started",
+  table_full: "friends.error.table_full",
+  seat_taken: "friends.error.seat_taken",
+  too_few_players: "friends.need_two",
+  unavailable: "cluster.unavailable",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
-
-function el(tag, attrs = {}, ...children) {
-  const node = document.createElement(tag);
-  for (const [name, value] of Object.entries(attrs)) node.setAttribute(name, value);
-  node.append(...children);
-  return node;
-}
+const PRESENCE_TEXT = { ...OPPONENT_TEXT, returned: "friends.returned" };
 
 function bigButton(id, label, detail, primary = false) {
   return el("button", { type: "button", id, class: primary ? "btn primary big" : "btn big" },
@@ -58,8 +62,10 @@ export class Online {
   #client = null;
   #welcome = null;
   #driver = null;
-  #seat = null; // {url, token, seat} while a match is played
+  #seat = null; // {url, token, seat, code?} while a match is played (or a friends' lobby waits)
   #names = {};
+  #friends; // the lobby of a friends' table (friends.js)
+  #table = null; // the seats of the friends' table being played ({player, name, connected} by seat), else null
   #opponentName = "";
   #status = null; // {key, params} of the line shown in the lobby
   #countdown = null; // {deadline, timer}
@@ -68,28 +74,44 @@ export class Online {
 
   constructor(app) {
     this.#app = app;
+    this.#friends = new FriendsLobby({
+      sit: (seat) => this.#sit(seat), begin: () => this.#begin(), leave: () => this.#cancel(),
+      copy: () => this.#copyLink("#friends-link", (key) => this.#friends.copied(key)),
+    });
     this.#root = this.#buildScreen();
     this.#banner = el("p", { id: "online-banner", class: "online-banner", role: "status", "aria-live": "polite", hidden: "" });
     document.querySelector("#table").append(this.#banner);
     document.querySelector("#table").before(this.#root);
     this.#buildSettings();
-    onLanguageChange(() => this.#drawStatus());
+    onLanguageChange(() => { this.#drawStatus(); this.#friends.draw(); });
   }
 
   // A match against the referee is on (the table belongs to it).
   get playing() { return this.#driver !== null; }
+
+  // In the lobby of a friends' table, before its start.
+  get #inLobby() { return this.#driver === null && this.#seat !== null && this.#root.dataset.mode === "friends"; }
 
   // ------------------------------------------------------------------ entering
   // At page load: back to the seat this tab held (a reload), or into the private table of #join=CODE.
   start() {
     document.querySelector("#btn-online").addEventListener("click", () => this.open());
     const saved = loadSeat();
-    const code = codeFromHash();
     if (saved) this.#resume(saved);
-    else if (code) {
-      history.replaceState(null, "", location.pathname + location.search); // the code is used once
-      this.open({ join: code });
-    }
+    else this.#enterCode();
+    // a link opened in this very tab changes the fragment only: the page stays, and hears it here
+    window.addEventListener("hashchange", () => { if (!this.playing && !this.#seat) this.#enterCode(); });
+  }
+
+  // The table of the fragment's code (#join=K7M2QX), if any: a friends' table this browser sat at gets its
+  // seat back (the remembered token), any other is joined.
+  #enterCode() {
+    const code = codeFromHash();
+    if (!code) return;
+    history.replaceState(null, "", location.pathname + location.search); // the code is used once
+    const mine = rememberedTable(code);
+    if (mine) this.#resume({ ...mine, code }, code);
+    else this.open({ join: code });
   }
 
   async open({ join = null } = {}) {
@@ -138,13 +160,27 @@ export class Online {
       if (epoch !== this.#epoch) return;
       if (reply.type === "waiting") this.#startCountdown();
       if (reply.type === "created") await this.#showInvite(reply.code);
+      if (reply.type === "lobby") await this.#enterLobby(reply);
     } catch (error) {
       if (epoch === this.#epoch && !this.playing) this.#fail(error);
     }
   }
 
+  // The settings' house rules, for a table created here (the queue pairs strangers by the game's own rules).
+  #houseRules() {
+    const { rules } = this.#app.settings;
+    return rules && rules !== "own" ? { rules } : {};
+  }
+
   #queue() { this.#lobby("waiting", { type: "queue", ...this.#options() }); }
-  #create() { this.#lobby("connecting", { type: "create", ...this.#options() }); }
+  #create() { this.#lobby("connecting", { type: "create", ...this.#options(), ...this.#houseRules() }); }
+
+  // A friends' table: the game, the target, the bots' level and the house rules of the settings, as one object.
+  #openFriends() {
+    const { name, variant, target } = this.#options();
+    const settings = { variant, target, level: this.#app.settings.level, ...this.#houseRules() };
+    this.#lobby("connecting", { type: "open", settings, ...(name ? { name } : {}) });
+  }
 
   #join(text) {
     const code = parseCode(text);
@@ -154,7 +190,7 @@ export class Online {
       return;
     }
     const { name } = this.#options();
-    this.#lobby("joining", { type: "join", code, ...(name ? { name } : {}) });
+    this.#lobby("joining", { type: "join", code, lobby: true, ...(name ? { name } : {}) });
   }
 
   #startCountdown() {
@@ -183,16 +219,66 @@ export class Online {
     this.#root.querySelector("#online-link").value = link;
   }
 
-  async #copyLink() {
-    const input = this.#root.querySelector("#online-link");
-    const done = this.#root.querySelector("#online-copied");
+  async #copyLink(selector = "#online-link", say = (key) => {
+    this.#root.querySelector("#online-copied").textContent = t(key);
+  }) {
+    const input = this.#root.querySelector(selector);
     try {
       await navigator.clipboard.writeText(input.value);
-      done.textContent = t("online.copied");
+      say(selector === "#online-link" ? "online.copied" : "friends.copied");
     } catch {
       input.select(); // the clipboard is refused: the link is selected for a manual copy
-      done.textContent = t("online.copy_failed");
+      say("online.copy_failed");
     }
+  }
+
+  // ------------------------------------------------------------------ a friends' table
+  // The lobby as the referee sent it (to this seat): the seat and its token kept, as for a match.
+  async #enterLobby(lobby) {
+    const url = this.#client.url;
+    this.#seat = { url, token: lobby.token, seat: lobby.seat, code: lobby.code };
+    saveSeat(this.#seat);
+    rememberTable(lobby.code, url, lobby.token);
+    const link = this.#root.dataset.mode !== "friends" ? await inviteLink(lobby.code, url) : undefined;
+    this.#mode("friends");
+    this.#friends.show(lobby, link);
+  }
+
+  async #sit(seat) {
+    try {
+      await this.#enterLobby(await this.#client.request({ type: "sit", seat })); // the answer: the lobby, moved
+    } catch (error) {
+      this.#lobbyError(error);
+    }
+  }
+
+  async #begin() {
+    try {
+      this.#play(await this.#client.request({ type: "begin" }));
+    } catch (error) {
+      this.#lobbyError(error);
+    }
+  }
+
+  #lobbyError(error) {
+    if (!this.#inLobby) return;
+    const { key, params } = errorMessage(error, { keys: ERROR_TEXT, fallback: "online.error" });
+    this.#root.querySelector("#friends-status").textContent = t(key, params);
+  }
+
+  #presence({ seat, status, grace, seats }) {
+    if (!this.#table) return;
+    this.#table = seats;
+    const key = PRESENCE_TEXT[status];
+    this.#setNames(seatNames(seats, this.#seat.seat));
+    this.#app.getGame().redraw();
+    if (key) this.#tell(t(key, { name: seatLabel(seats, seat, this.#seat.seat), grace: Math.round(grace ?? 0) }), status);
+  }
+
+  // The names the table shows, in the very object it holds.
+  #setNames(names) {
+    for (const seat of Object.keys(this.#names)) delete this.#names[seat];
+    Object.assign(this.#names, names);
   }
 
   // The local table against three bots, with the engine in this page: works offline.
@@ -213,17 +299,29 @@ export class Online {
       case "start":
         this.#play(message);
         break;
+      case "lobby":
+        if (!this.playing) this.#enterLobby(message);
+        break;
+      case "presence":
+        this.#presence(message);
+        break;
       case "update":
         this.#driver?.push(message);
         break;
       case "opponent":
         this.#opponent(message);
         break;
+      case "server": // the referee's store is out of reach: the move waits, nothing is lost
+        this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
+        break;
       case "no_opponent":
         this.#stopCountdown();
         this.#mode("lonely");
         break;
       case "expired":
+        if (this.#seat?.code) forgetTable(this.#seat.code);
+        saveSeat(null);
+        this.#seat = null;
         this.#fail({ code: "expired" });
         break;
       case "error":
@@ -239,11 +337,17 @@ export class Online {
     this.#stopCountdown();
     const { seat, token, state } = message;
     const other = 1 - seat;
-    this.#seat = { url: this.#client.url, token, seat };
+    this.#seat = { url: this.#client.url, token, seat, ...(message.seats ? { code: message.code } : {}) };
     saveSeat(this.#seat);
-    this.#opponentName = message.names?.[other] || t("online.opponent_default");
-    this.#names = { [other]: this.#opponentName };
-    if (!state.humans.includes(other)) this.#names[other] = t("online.bot_for", { name: this.#opponentName });
+    this.#table = message.seats ?? null;
+    if (this.#table) {
+      rememberTable(message.code, this.#client.url, token);
+      this.#names = seatNames(this.#table, seat);
+    } else {
+      this.#opponentName = message.names?.[other] || t("online.opponent_default");
+      this.#names = { [other]: this.#opponentName };
+      if (!state.humans.includes(other)) this.#names[other] = t("online.bot_for", { name: this.#opponentName });
+    }
     this.#driver?.reset(state);
     this.#driver = new RefereeDriver(state, this.#app.engine);
     this.#driver.use(this.#client);
@@ -272,7 +376,7 @@ export class Online {
   #closed(client, { byUs }) {
     if (client !== this.#client || byUs) return;
     this.#client = null;
-    if (this.playing && this.#driver.state.winner === null) {
+    if ((this.playing && this.#driver.state.winner === null) || this.#inLobby) {
       this.#reconnect(Date.now() + (this.#welcome?.grace ?? 60) * 1000, 0);
     } else if (!this.playing && this.#root.dataset.mode !== "choose") {
       this.#fail({ code: "connection_lost" });
@@ -299,11 +403,20 @@ export class Online {
   async #resumeSeat() {
     const client = await this.#connect();
     const resumed = await client.request({ type: "resume", token: this.#seat.token });
-    this.#play({ ...resumed, token: resumed.token });
+    this.#seated(resumed);
   }
 
-  // A page opened again in this tab (a reload) while it held a seat.
-  async #resume(saved) {
+  // The answer to resume: the match, or the lobby of a friends' table not started yet.
+  #seated(resumed) {
+    if (resumed.type === "lobby") {
+      this.#tell(null);
+      this.#enterLobby(resumed);
+    } else this.#play(resumed);
+  }
+
+  // A page opened again in this tab (a reload) while it held a seat, or the link of a friends' table this
+  // browser sat at (`code`: if the seat is no longer there, the page joins the table as anyone would).
+  async #resume(saved, code = null) {
     this.#seat = saved;
     this.#show();
     this.#mode("resuming");
@@ -317,11 +430,17 @@ export class Online {
       this.#client = client;
       this.#welcome = await client.open();
       const resumed = await client.request({ type: "resume", token: saved.token });
-      if (epoch === this.#epoch) this.#play(resumed);
+      if (epoch === this.#epoch) this.#seated(resumed);
     } catch (error) {
       if (epoch !== this.#epoch) return;
       saveSeat(null);
       this.#seat = null;
+      if (saved.code) forgetTable(saved.code);
+      if (code && error.code === "bad_token") {
+        this.#close();
+        this.open({ join: code });
+        return;
+      }
       this.#fail(error.code === "bad_token" ? error : { code: "unreachable" });
     }
   }
@@ -336,6 +455,11 @@ export class Online {
   // The player leaves (home, the bots instead, the end of the match): the seat goes to a bot at once.
   leave() {
     this.#epoch += 1;
+    // out of a lobby, or at the end of the match, the seat is given up: its token is of no more use; during a
+    // friends' match it is kept, so that the table's link takes the seat back from its bot
+    const code = this.#seat?.code;
+    if (code && (!this.playing || this.#driver.state.winner !== null)) forgetTable(code);
+    this.#table = null;
     this.#client?.send({ type: this.playing ? "leave" : "cancel" });
     this.#close();
     saveSeat(null);
@@ -375,6 +499,10 @@ export class Online {
     this.#root.querySelector(".online-wait").hidden = !busy;
     this.#root.querySelector("#online-countdown").hidden = mode !== "waiting";
     this.#root.querySelector(".online-invite").hidden = mode !== "created";
+    this.#root.querySelector(".online-friends").hidden = mode !== "friends";
+    this.#root.querySelector("#online-status").hidden = mode === "friends";
+    this.#root.querySelector("#btn-online-cancel").hidden = mode === "friends";
+    this.#root.querySelector("#btn-online-back").hidden = mode === "friends";
     this.#root.querySelector(".online-fallback").hidden = !["lonely", "no-referee", "error"].includes(mode);
     this.#root.querySelector("#btn-online-keep").hidden = mode !== "lonely";
     this.#root.querySelector("#online-copied").textContent = "";
@@ -384,10 +512,8 @@ export class Online {
   #fail(error) {
     this.#close();
     this.#mode("error");
-    const key = ERROR_TEXT[error.code] ?? "online.error";
-    this.#setStatus(key, {
-      code: error.params?.code ?? "", detail: error.message ?? error.code, seconds: error.params?.retry_after ?? 60,
-    });
+    const { key, params } = errorMessage(error, { keys: ERROR_TEXT, fallback: "online.error" });
+    this.#setStatus(key, { ...params, code: params.code ?? "", seconds: params.retry_after ?? 60 });
   }
 
   #setStatus(key, params = {}) {
@@ -418,6 +544,7 @@ export class Online {
         el("button", { type: "button", id: "btn-online-settings", class: "btn ghost small", "data-i18n": "online.change" })),
       el("div", { class: "online-choices" },
         bigButton("btn-online-queue", "online.queue", "online.queue_detail", true),
+        bigButton("btn-online-friends", "friends.open", "friends.open_detail"),
         bigButton("btn-online-create", "online.create", "online.create_detail"),
         el("form", { id: "online-join", class: "online-join" },
           el("label", { for: "online-code", "data-i18n": "online.code_label" }),
@@ -433,6 +560,7 @@ export class Online {
           el("button", { type: "button", id: "btn-online-copy", class: "btn primary", "data-i18n": "online.copy" }),
           el("p", { id: "online-copied", class: "online-copied", role: "status" })),
         el("button", { type: "button", id: "btn-online-cancel", class: "btn ghost", "data-i18n": "online.cancel" })),
+      this.#friends.root,
       el("div", { class: "online-fallback" },
         el("button", { type: "button", id: "btn-online-bots", class: "btn primary big" },
           el("span", { "data-i18n": "online.play_bots" }), el("small", { "data-i18n": "online.play_bots_detail" })),
@@ -442,6 +570,7 @@ export class Online {
     const on = (selector, handler) => root.querySelector(selector).addEventListener("click", handler);
     on("#btn-online-queue", () => this.#queue());
     on("#btn-online-create", () => this.#create());
+    on("#btn-online-friends", () => this.#openFriends());
     on("#btn-online-copy", () => this.#copyLink());
     on("#btn-online-cancel", () => this.#cancel());
     on("#btn-online-bots", () => this.#playBots());

@@ -101,3 +101,30 @@ export async function inviteLink(code, referee) {
   url.hash = `join=${code}`;
   return url.href;
 }
+
+// The friends' tables this browser sat at, by code: {code: {url, token}} (localStorage: opening the table's
+// link again, even in another tab, takes the seat back while the match goes on; the referee accepts a token
+// for its own seat only). At most TABLES_KEPT, the oldest forgotten first.
+const TABLES_KEY = "coinche.online.tables";
+const TABLES_KEPT = 8;
+
+function tables() {
+  return readJSON(localStorage, TABLES_KEY) ?? {};
+}
+
+export function rememberTable(code, url, token) {
+  const kept = Object.entries(tables()).filter(([other]) => other !== code).slice(-(TABLES_KEPT - 1));
+  writeJSON(localStorage, TABLES_KEY, Object.fromEntries([...kept, [code, { url, token }]]));
+}
+
+export function rememberedTable(code) {
+  const seat = tables()[code];
+  return seat && typeof seat.token === "string" && typeof seat.url === "string" ? seat : null;
+}
+
+export function forgetTable(code) {
+  const all = tables();
+  if (!(code in all)) return;
+  delete all[code];
+  writeJSON(localStorage, TABLES_KEY, all);
+}

@@ -1,14 +1,13 @@
 // Cards as DOM: a face with corner indices and real pip layouts, a back, and the hand's sort order.
 // Cards are canonical codes ("Jh", "Td"); names come from the catalogue (cardName).
+import { el } from "../dom.js";
 import { cardName, t } from "../i18n.js";
+import { SUITS, rankOf, suitOf } from "../notation.js";
 
-export const SUITS = ["s", "h", "d", "c"];
 const RED = new Set(["h", "d"]);
 const TRUMP_ORDER = "J9ATKQ87";
 const PLAIN_ORDER = "ATKQJ987";
 
-export const rankOf = (card) => card[0];
-export const suitOf = (card) => card[1];
 export const isRed = (suit) => RED.has(suit);
 
 // Pip positions (x %, y %) on the face for the number cards; pips below the middle are turned over.
@@ -18,13 +17,6 @@ const PIPS = {
   9: [[28, 12], [72, 12], [28, 37], [72, 37], [50, 50], [28, 63], [72, 63], [28, 88], [72, 88]],
   T: [[28, 12], [72, 12], [50, 24], [28, 37], [72, 37], [28, 63], [72, 63], [50, 76], [28, 88], [72, 88]],
 };
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // A suit symbol (an SVG drawn in web/img, set by CSS from data-suit); decorative unless labelled.
 export function suitIcon(suit, label = false) {

@@ -1,13 +1,8 @@
 // The table's dialogs: the deal summary, the match result and the last trick.
-import { t } from "../i18n.js";
+import { el } from "../dom.js";
+import { bidValueName, t } from "../i18n.js";
 import { buildCard, suitIcon } from "./cards.js";
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
+import { partRows } from "./house.js";
 
 // Opens <dialog> `dialog` with `content` and resolves with the value of the button that closed it.
 function openDialog(dialog, content, buttons) {
@@ -33,7 +28,7 @@ function openDialog(dialog, content, buttons) {
 export function contractLine(view, contract, variant) {
   const line = el("p", "contract-line");
   if (!contract) return line;
-  const value = variant === "classic" ? t("table.contract.taken") : contract.value === 250 ? t("table.bid.capot") : String(contract.value);
+  const value = variant === "classic" ? t("table.contract.taken") : bidValueName(contract.value);
   line.append(
     el("span", "", t("table.contract.label")), document.createTextNode(" "),
     el("strong", "", value), suitIcon(contract.trump, true), document.createTextNode(" "),
@@ -45,7 +40,8 @@ export function contractLine(view, contract, variant) {
 
 // The deal summary: points per side, made or down, the score added, the totals; `tools`, a node shown
 // under them (replay and share, js/table/replay.js).
-export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null }) {
+// `parts`: with house rules, the parts of the score (which rule gave which points), one line each.
+export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null }) {
   const result = record.result;
   const us = view.me & 1;
   const them = 1 - us;
@@ -77,6 +73,7 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
     if (result.belote !== null && result.belote !== undefined) {
       row(t("summary.belote"), result.belote === us ? 20 : "–", result.belote === them ? 20 : "–");
     }
+    if (parts) partRows(parts, us, row);
     row(t("summary.scored"), `+${result.scores[us]}`, `+${result.scores[them]}`, "scored");
     row(t("summary.total"), totals[us], totals[them], "total");
     table.append(thead, tbody);
@@ -139,7 +136,7 @@ function scoreSheet(view, history, totals, variant) {
 
 function sheetContract(view, deal, variant) {
   const c = deal.contract;
-  const value = variant === "classic" ? "" : c.value === 250 ? t("table.bid.capot") : String(c.value);
+  const value = variant === "classic" ? "" : bidValueName(c.value);
   const parts = [el("strong", "", value), suitIcon(c.trump, true), document.createTextNode(` ${view.seatName(c.declarer)}`)];
   // spaces between the parts: a narrow screen wraps the cell there
   if (c.multiplier > 1) parts.push(document.createTextNode(" "), el("span", "contract-x", `×${c.multiplier}`));

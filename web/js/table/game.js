@@ -5,15 +5,30 @@
 // The engine is the default driver: anything with the same call(cmd, args) for "act", "bot_step" and
 // "coach" can drive the table instead (the 1v1 referee client, js/online/driver.js), with the player in
 // any seat; answers without a snapshot are not saved.
+import { errorText } from "../errors.js";
 import { callName, has, t } from "../i18n.js";
+import { CAPOT, parseCall } from "../notation.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
+import { renderHouseMark } from "./house.js";
 import { installMenuTools, rememberDeal, summaryTools } from "./replay.js";
 import { pace, saveMatch } from "./settings.js";
 import { TableView, sleep } from "./view.js";
 
 const ME = 0; // the player's seat in solo play
+
+// The driver of the build's first deal until the engine has dealt it (newMatch): the player's call is held,
+// to be sent to the engine once it has dealt the same cards; the coach has nothing to say; no bot moves.
+class PreviewDriver {
+  held = null;
+
+  call(cmd, args = {}) {
+    if (cmd !== "act") return Promise.resolve(null);
+    this.held = args.action;
+    return new Promise(() => {}); // answered by the engine's deal, which newMatch draws
+  }
+}
 
 export class Game {
   #engine; // the driver of the match being played
@@ -26,13 +41,20 @@ export class Game {
   #coachLine;
   #dialogs;
   #state = null;
-  #running = false;
-  #stopped = false;
-  #gen = 0; // bumped by every start and stop: work begun for an older match is dropped
-  #busy = false; // the player's action is on its way
-  #previewing = false; // the build's first deal is drawn, the engine has not answered yet (newMatch)
-  #held = null; // the call the player made on it
-  #heldNote = null; // the toast that says it is kept
+  // What the table is doing, one phase at a time:
+  //   idle     no match yet
+  //   preview  the build's first deal is drawn, the engine is yet to deal it (its driver: PreviewDriver)
+  //   held     the same, the player's call held for the engine
+  //   bots     a bot is to move: the loop (run) steps it at the chosen pace
+  //   player   the player's turn: the table waits for them
+  //   acting   the player's action is on its way to the driver
+  //   over     the match is over
+  //   stopped  the player left the table
+  #phase = "idle";
+  // Bumped by every start and stop: what was begun in an older epoch (a bot's step, an answer on its way)
+  // is dropped when it comes back.
+  #epoch = 0;
+  #heldNote = null; // the toast that says the held call is kept
   #handDealt = -1;
   #onExit;
 
@@ -72,32 +94,43 @@ export class Game {
   // first: {deal_seed, state}, a first deal the engine dealt at build time (first-deals.json), for a match
   // asked for while the engine boots: its state is drawn at once and the engine deals the same seed. The
   // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
-  async newMatch({ variant, target, level, seed }, show = () => {}, first = null) {
+  // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link); rules: the house rules'
+  // notation ("own": the game's own).
+  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own" }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
     const args = { variant, target, level };
+    if (rules !== "own") args.rules = rules;
     if (seed !== undefined) args.seed = String(seed);
+    if (dealSeed !== undefined) args.deal_seed = dealSeed;
+    if (firstDealer !== undefined) args.first_dealer = firstDealer;
     if (first) args.deal_seed = first.deal_seed;
     performance.mark("new-match-asked");
     const asked = this.#engine.call("new_match", args);
-    let gen = null;
+    let epoch = null;
+    const preview = first ? new PreviewDriver() : null;
     if (first) {
       show();
-      gen = this.#preview(first.state);
+      this.#drive(preview, ME);
+      epoch = this.#preview(first.state);
     }
     let answer;
     try {
       answer = await asked;
     } catch (error) {
-      if (first && gen === this.#gen) this.#forgetPreview();
+      if (first && epoch === this.#epoch) {
+        this.#forgetPreview("idle");
+        this.#drive(this.#local, ME);
+      }
       throw error;
     }
     if (!first) {
       show();
       return this.#start(answer);
     }
-    if (!this.#live(gen)) return undefined; // the player left the table meanwhile
-    let held = this.#held;
-    this.#forgetPreview();
+    if (!this.#live(epoch)) return undefined; // the player left the table meanwhile
+    let { held } = preview;
+    this.#forgetPreview("player");
+    this.#drive(this.#local, ME);
     if (!sameDeal(first.state, answer.state)) {
       console.warn("first deal: the engine dealt other cards than first-deals.json; its own are shown");
       held = null;
@@ -105,28 +138,29 @@ export class Game {
     return this.#start(answer, { held, drawn: true });
   }
 
-  // The build's first deal drawn while the engine boots: nothing saved, no bot moves, no coach (it asks the
-  // engine); returns the generation it belongs to.
+  // The build's first deal drawn while the engine boots: nothing saved, no bot moves, no coach; returns the
+  // epoch it belongs to.
   #preview(state) {
-    this.#gen += 1;
-    this.#stopped = false;
-    this.#previewing = true;
-    this.#held = null;
+    this.#epoch += 1;
+    this.#phase = "preview";
     this.#lastTrick = null;
     this.#handDealt = state.deal_index; // no cards flying in: the table holds still while Python starts
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#render(state);
     performance.mark("first-deal-drawn");
-    return this.#gen;
+    return this.#epoch;
   }
 
-  #forgetPreview() {
-    this.#previewing = false;
-    this.#held = null;
+  // The preview given up, for `phase`: the held call's toast goes (the caller says who drives next).
+  #forgetPreview(phase) {
+    this.#phase = phase;
     this.#heldNote?.remove();
     this.#heldNote = null;
-    this.#busy = false;
+  }
+
+  get #previewing() {
+    return this.#phase === "preview" || this.#phase === "held";
   }
 
   async resume(snapshot) {
@@ -156,9 +190,9 @@ export class Game {
   // made on it, sent now that the engine has dealt the same deal.
   #start(answer, { held = null, drawn = false } = {}) {
     performance.mark("match-ready");
-    if (this.#previewing) this.#forgetPreview(); // a start that was not newMatch's own, as stop() does
-    this.#gen += 1;
-    this.#stopped = false;
+    if (this.#previewing) this.#forgetPreview("player"); // a start that was not newMatch's own, as stop() does
+    this.#epoch += 1;
+    this.#phase = "player"; // until run() finds a bot to move
     this.#lastTrick = null;
     if (!drawn) this.#handDealt = -1;
     this.#view.clearBubbles();
@@ -170,9 +204,9 @@ export class Game {
   }
 
   stop() {
-    this.#gen += 1;
-    this.#stopped = true;
-    if (this.#previewing) this.#forgetPreview();
+    this.#epoch += 1;
+    if (this.#previewing) this.#forgetPreview("stopped");
+    this.#phase = "stopped";
     for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
   }
 
@@ -185,11 +219,11 @@ export class Game {
 
   // The language changed: draw everything again.
   redraw() {
-    if (this.#state && !this.#stopped) this.#render(this.#state);
+    if (this.#state && this.#phase !== "stopped") this.#render(this.#state);
   }
 
-  #live(gen) {
-    return gen === this.#gen && !this.#stopped;
+  #live(epoch) {
+    return epoch === this.#epoch && this.#phase !== "stopped";
   }
 
   #save(answer) {
@@ -198,105 +232,103 @@ export class Game {
   }
 
   // ------------------------------------------------------------ the loop
+  // Steps the bots until the player's turn or the match's end; one loop at a time in an epoch.
   async run() {
-    if (this.#running) return;
-    this.#running = true;
-    const gen = this.#gen;
+    const epoch = this.#epoch;
+    if (this.#phase === "bots" || !this.#live(epoch)) return;
+    this.#phase = "bots";
     try {
-      while (this.#live(gen)) {
+      while (this.#live(epoch)) {
         const state = this.#state;
         if (state.winner !== null) break;
         const seat = state.deal.current_player;
         if (seat === this.#me || seat < 0) break;
         await sleep(this.pace.bot);
-        if (!this.#live(gen)) break;
+        if (!this.#live(epoch)) break;
         const started = performance.now();
         const answer = await this.#engine.call("bot_step");
         this.stats.botSteps.push({ level: state.settings.level, ms: performance.now() - started, phase: state.deal.phase });
-        if (!this.#live(gen)) break;
-        await this.#apply(answer, gen);
+        if (!this.#live(epoch)) break;
+        await this.#apply(answer, epoch);
       }
     } catch (error) {
-      if (this.#live(gen)) this.#fail(error);
+      if (this.#live(epoch)) this.#fail(error);
     } finally {
-      this.#running = false;
-      if (gen !== this.#gen && !this.#stopped) this.run(); // a new match began meanwhile
+      if (this.#live(epoch)) this.#phase = this.#state.winner !== null ? "over" : "player";
     }
   }
 
   #fail(error) {
     console.warn("engine:", error);
-    const key = `error.${error.code}`;
-    this.#view.toast(has(key) ? t(key, error.params ?? {}) : t("error.internal", { detail: error.message }), { kind: "error", ms: 5000 });
+    this.#view.toast(errorText(error), { kind: "error", ms: 5000 });
   }
 
   // ------------------------------------------------------------ the player's actions
   async #call(call) {
-    if (this.#busy) return;
-    this.#busy = true;
+    if (this.#phase !== "player" && this.#phase !== "preview") return;
     this.#bidding.hide();
     this.#coachLine.hidden = true;
-    if (this.#previewing) {
-      this.#held = call; // sent by #start once the engine has dealt
+    if (this.#phase === "preview") { // the preview's driver holds it: #start sends it once the engine has dealt
+      this.#phase = "held";
       this.#heldNote = this.#view.toast(t("table.call_held"), { ms: 10_000 });
-      return;
+    } else {
+      this.#phase = "acting";
     }
-    const gen = this.#gen;
+    const epoch = this.#epoch;
     try {
       const answer = await this.#engine.call("act", { action: call });
-      await this.#apply(answer, gen);
+      await this.#apply(answer, epoch);
     } catch (error) {
-      if (!this.#live(gen)) return;
+      if (!this.#live(epoch)) return;
       this.#fail(error);
       this.#render(this.#state);
-    } finally {
-      this.#busy = false;
     }
-    this.run();
+    if (this.#live(epoch)) this.run();
   }
 
   async #playCard(card, node) {
-    if (this.#busy) return;
-    this.#busy = true;
+    if (this.#phase !== "player") return;
+    this.#phase = "acting";
     this.#coachLine.hidden = true;
     const from = node.getBoundingClientRect();
     node.classList.add("leaving");
     const flight = this.#view.playCard(this.#me, card, { getBoundingClientRect: () => from }, this.pace.fly);
     node.remove();
-    const gen = this.#gen;
+    const epoch = this.#epoch;
     try {
       const answer = await this.#engine.call("act", { action: card });
       await flight;
-      await this.#apply(answer, gen);
+      await this.#apply(answer, epoch);
     } catch (error) {
       await flight;
-      if (!this.#live(gen)) return;
+      if (!this.#live(epoch)) return;
       this.#fail(error);
       this.#view.renderTrick(this.#state.deal.trick, this.#state.deal.leader);
       this.#render(this.#state);
-    } finally {
-      this.#busy = false;
     }
-    this.run();
+    if (this.#live(epoch)) this.run();
   }
 
   // ------------------------------------------------------------ presenting an answer
   // Show what the answer's event did, then its state; nothing if the match changed meanwhile.
-  async #apply(answer, gen) {
-    if (!this.#live(gen)) return;
+  async #apply(answer, epoch) {
+    if (!this.#live(epoch)) return;
     this.#save(answer);
     const event = answer.event;
     const before = this.#state;
-    if (event) await this.#present(event, before, answer.state, gen);
-    if (!this.#live(gen)) return;
+    if (event) await this.#present(event, before, answer.state, epoch);
+    if (!this.#live(epoch)) return;
     this.#render(answer.state);
   }
 
-  async #present(event, before, after, gen) {
+  async #present(event, before, after, epoch) {
     const p = this.pace;
     const view = this.#view;
     if (event.type === "call") {
-      const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction" };
+      // The auction as this call left it, while its bubble shows; a call that ended it leaves the contract
+      // the standing bid became (none in a classic taking, where no bid stands).
+      const standing = before.deal.standing && after.deal.contract;
+      const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction", standing };
       view.renderCalls(deal);
       view.renderContract(after.deal.phase === "auction" ? after.deal : deal);
       if (after.deal.phase !== "auction" || event.deal_end) await sleep(p.bubble);
@@ -322,7 +354,7 @@ export class Game {
         this.#lastTrick = event.trick;
       }
     }
-    if (event.deal_end && this.#live(gen)) {
+    if (event.deal_end && this.#live(epoch)) {
       const record = event.deal_end.record;
       rememberDeal(record, before);
       view.renderScores(event.deal_end.totals, after.target);
@@ -335,11 +367,12 @@ export class Game {
       } else {
         await showDealSummary(this.#dialogs.summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
+          parts: after.house_rules?.length ? event.deal_end.parts : null,
           tools: summaryTools(record, before, { engine: this.#local, view }),
         });
       }
     }
-    if (event.match_over && this.#live(gen)) {
+    if (event.match_over && this.#live(epoch)) {
       const choice = await showMatchResult(this.#dialogs.result, view, {
         ...event.match_over, target: after.target, history: after.history, variant: after.variant,
       });
@@ -362,6 +395,7 @@ export class Game {
     view.root.dataset.phase = deal.phase;
     view.root.dataset.variant = state.variant;
     view.renderScores(state.totals, state.target);
+    renderHouseMark(view.root, state);
     view.renderSeats(deal);
     view.renderContract(deal);
     view.renderCalls(deal);
@@ -372,7 +406,7 @@ export class Game {
     lastTrickButton.disabled = !(state.last_trick ?? this.#lastTrick);
     this.#renderHand(state);
 
-    if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant);
+    if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant, state.bid_values);
     else this.#bidding.hide();
     markFirstDeal(deal, myTurn);
     this.#renderCoach(state);
@@ -417,7 +451,7 @@ export class Game {
     line.hidden = true;
     line.dataset.kind = "";
     this.#view.root.dataset.coach = this.#settings.coach ? "on" : "off";
-    if (!this.#settings.coach || !myTurn || this.#previewing) return;
+    if (!this.#settings.coach || !myTurn) return;
     if (deal.phase === "play") {
       const text = playAdvice(deal.ruling);
       if (!text) return;
@@ -466,10 +500,10 @@ function playAdvice(ruling) {
 
 // The suggested call as catalogue parameters: its kind, and a bid's value and suit.
 function coachCall(code) {
-  const bid = /^(\d+|capot|take)([shdc])$/.exec(code ?? "");
-  if (!bid) return { kind: code ?? "other", value: 0, suit: "" };
-  const kind = bid[1] === "capot" || bid[1] === "take" ? bid[1] : "bid";
-  return { kind, value: kind === "bid" ? Number(bid[1]) : 0, suit: bid[2] };
+  const call = parseCall(code);
+  if (!call?.suit) return { kind: code ?? "other", value: 0, suit: "" };
+  if (call.value === CAPOT) return { kind: "capot", value: 0, suit: call.suit };
+  return call;
 }
 
 // The bot's reason in words: its key (coach_bid, coach_pass...) with flat parameters for the catalogue.
@@ -478,7 +512,7 @@ function coachReason(advice) {
   if (!has(key)) return null;
   const raw = advice.params ?? {};
   const expected = raw.expected ?? {};
-  const trump = /([shdc])$/.exec(raw.call ?? "")?.[1];
+  const trump = parseCall(raw.call)?.suit;
   const [suit, points] = trump && trump in expected
     ? [trump, expected[trump]]
     : Object.entries(expected).reduce((a, b) => (b[1] > a[1] ? b : a), ["", 0]);

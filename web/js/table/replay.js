@@ -3,6 +3,8 @@
 //
 // The page computes nothing of the rules here: every step (hands, trick, winner, points) comes from the
 // engine's `replay_steps`, which replays the deal's record.
+import { shareLink } from "../app.js";
+import { el } from "../dom.js";
 import { callName, t } from "../i18n.js";
 import { buildCard, sortHand } from "./cards.js";
 import { contractLine } from "./dialogs.js";
@@ -13,13 +15,6 @@ const KEEP = 8; // the deals remembered for "Previous deals", newest first
 // {record, link: {variant, deal_seed, deal: {dealer}}, number} of the deals finished during this visit.
 const finished = [];
 let numbered = 0;
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 function button(label, onClick, className = "btn") {
   const node = el("button", className, label);
@@ -41,9 +36,8 @@ export function rememberDeal(record, before) {
 }
 
 // The link to a deal copied (and offered to the system's share sheet when there is one); resolves with
-// the message saying so. shareLink lives in main.js, imported when asked: main.js imports the table.
+// the message saying so.
 export async function shareDeal(state) {
-  const { shareLink } = await import("../main.js");
   const url = shareLink(linkState(state));
   let copied = false;
   try {

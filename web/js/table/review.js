@@ -7,6 +7,7 @@
 // Closing the dialog does not stop a review: it goes on while the player plays, and reopening it shows where
 // it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
 // computes nothing.
+import { el } from "../dom.js";
 import { callName, cardName, t } from "../i18n.js";
 
 const STORE_KEY = "coinche.reviews";
@@ -22,13 +23,6 @@ const REASON_KEYS = {
   belote_kept: "review.reason.belote_kept",
   missed_load: "review.reason.missed_load",
 };
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 const button = (label, onClick, className) => Object.assign(el("button", className, label), { type: "button", onclick: onClick });
 

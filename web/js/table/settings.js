@@ -1,6 +1,6 @@
 // The player's settings and the saved match, kept in localStorage.
 //
-// Settings: variant, target, level, coach, speed. A test-only pace ("test": no waiting) is chosen with
+// Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's). A test-only pace ("test": no waiting) is chosen with
 // ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
 
 const SETTINGS_KEY = "coinche.settings";
@@ -8,11 +8,11 @@ const SAVE_KEY = "coinche.match";
 const TEST_SPEED_KEY = "coinche.speed";
 
 export const VARIANTS = ["coinche", "classic"];
-export const TARGETS = [501, 701, 1000];
+export const TARGETS = [501, 701, 1000, 1500, 2000];
 export const LEVELS = ["easy", "normal", "expert"];
 export const SPEEDS = ["slow", "normal", "fast"];
 
-const DEFAULTS = { variant: "coinche", target: 1000, level: "normal", coach: true, speed: "normal" };
+const DEFAULTS = { variant: "coinche", target: 1000, level: "normal", coach: true, speed: "normal", rules: "own" };
 
 // Milliseconds for each pace: a bot's think time, how long a full trick stays, card flight, gathering.
 const PACES = {
@@ -46,6 +46,8 @@ export function loadSettings() {
     level: pick(stored.level, LEVELS, DEFAULTS.level),
     coach: typeof stored.coach === "boolean" ? stored.coach : DEFAULTS.coach,
     speed: pick(stored.speed, SPEEDS, DEFAULTS.speed),
+    // checked by the engine when a match starts: an unknown option is refused there, naming it
+    rules: typeof stored.rules === "string" && stored.rules ? stored.rules : DEFAULTS.rules,
   };
 }
 

@@ -1,16 +1,11 @@
 // The table's DOM: four seats (you at the bottom, your partner opposite), the trick in the middle, the
 // scores, the contract, call bubbles, toasts, and the card animations (transform transitions, FLIP).
-import { callName, t } from "../i18n.js";
+import { el } from "../dom.js";
+import { bidValueName, callName, t } from "../i18n.js";
+import { formatCall, parseCall } from "../notation.js";
 import { buildBack, buildCard, suitIcon } from "./cards.js";
 
 export const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
-
-function el(tag, className, text) {
-  const node = document.createElement(tag);
-  if (className) node.className = className;
-  if (text !== undefined) node.textContent = text;
-  return node;
-}
 
 // Resolves when node's transform transition ends (or after ms, whichever comes first).
 function transitionDone(node, ms) {
@@ -19,12 +14,6 @@ function transitionDone(node, ms) {
     const timer = setTimeout(done, ms + 60);
     node.addEventListener("transitionend", done);
   });
-}
-
-// ×2 after a coinche of the highest bid, ×4 after a surcoinche (what was called, read from the calls).
-function auctionMultiplier(calls, high) {
-  const after = calls.slice(calls.indexOf(high) + 1).map(([, call]) => call);
-  return after.includes("surcoinche") ? 4 : after.includes("coinche") ? 2 : 1;
 }
 
 // "Coinche ×2" / "Surcoinche ×4" (the word hidden on narrow screens, the factor always shown).
@@ -112,8 +101,9 @@ export class TableView {
     node.classList.add("bump");
   }
 
-  // The contract once the auction is over; during it, the highest bid so far (outlined, labelled
-  // "Auction"). Coinche ×2 and surcoinche ×4 show as soon as they are called.
+  // The contract once the auction is over; during it, the contract standing so far (the engine's
+  // deal.standing: the highest bid, outlined, labelled "Auction"). Coinche ×2 and surcoinche ×4 show as
+  // soon as they are called.
   renderContract(deal) {
     const box = this.contract;
     box.replaceChildren();
@@ -123,22 +113,21 @@ export class TableView {
     if (!c) {
       const label = el("span", "contract-label", t("table.contract.auction"));
       box.append(label);
-      const high = [...deal.calls].reverse().find(([, call]) => /^(\d+|capot)[shdc]$/.test(call));
-      const bid = high && /^(\d+|capot)([shdc])$/.exec(high[1]);
+      const standing = deal.standing;
       let aria = t("table.contract.auction");
-      if (bid) {
-        const value = el("span", "contract-value", bid[1] === "capot" ? t("table.bid.capot") : bid[1]);
-        value.append(suitIcon(bid[2]));
-        box.append(value, declarer(this.seatName(high[0])));
-        const multiplier = auctionMultiplier(deal.calls, high);
+      if (standing) {
+        const { declarer: seat, value: bid, trump, multiplier } = standing;
+        const value = el("span", "contract-value", bidValueName(bid));
+        value.append(suitIcon(trump));
+        box.append(value, declarer(this.seatName(seat)));
         if (multiplier > 1) box.append(multiplierMark(multiplier));
-        aria = t("table.contract.auction_aria", { call: high[1], seat: this.seatName(high[0]) });
+        aria = t("table.contract.auction_aria", { call: formatCall({ kind: "bid", value: bid, suit: trump }), seat: this.seatName(seat) });
         if (multiplier > 1) aria += ` · ${callName(multiplier === 2 ? "coinche" : "surcoinche")}`;
       }
       box.setAttribute("aria-label", aria);
       return;
     }
-    const value = deal.variant === "classic" ? t("table.contract.taken") : c.value === 250 ? t("table.bid.capot") : String(c.value);
+    const value = deal.variant === "classic" ? t("table.contract.taken") : bidValueName(c.value);
     const main = el("span", "contract-value");
     main.append(document.createTextNode(value), suitIcon(c.trump));
     box.append(el("span", "contract-label", t("table.contract.label")), main, declarer(this.seatName(c.declarer)));
@@ -165,9 +154,9 @@ export class TableView {
     bubble.classList.remove("announce");
     bubble.classList.toggle("pass", call === "pass");
     bubble.classList.toggle("strong", call === "coinche" || call === "surcoinche");
-    const bid = /^(\d+|capot|take)([shdc])$/.exec(call);
-    if (bid) {
-      bubble.append(document.createTextNode(bid[1] === "take" ? t("table.bubble.take") : bid[1] === "capot" ? t("table.bid.capot") : bid[1]), suitIcon(bid[2]));
+    const { kind, value, suit } = parseCall(call) ?? {};
+    if (suit) {
+      bubble.append(document.createTextNode(kind === "take" ? t("table.bubble.take") : bidValueName(value)), suitIcon(suit));
     } else {
       bubble.textContent = callName(call);
     }

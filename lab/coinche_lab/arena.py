@@ -1,6 +1,6 @@
 """The duplicate arena: two bot levels play the same deals twice, seats swapped, so the cards' luck cancels.
 
-``coinche arena LEVEL_A LEVEL_B --deals N --seed S [--variant coinche|classic] [--jobs 2]``
+``coinche arena LEVEL_A LEVEL_B --deals N --seed S [--variant coinche|classic] [--rules TEXT] [--jobs 2]``
 
 Deal ``i`` is shuffled from ``derive_seed(S, i)`` with dealer ``i % 4``.  At the first table side A
 holds seats 0 and 2, at the second seats 1 and 3.  The difference of deal ``i`` is half of what A
@@ -16,17 +16,19 @@ per side the contracts bid and made, and the coinches won (the contract went dow
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 import time
 
-from .bots import ALL_LEVELS, make_bot
-from .deal import Deal, Phase
-from .rng import derive_seed
+from coinche.bots import ALL_LEVELS, make_bot
+from coinche.deal import Deal, Phase
+from coinche.rng import derive_seed
+from coinche.rules import Rules
+
+from .stats import mean_ci
 
 
-def play_table(variant: str, dealer: int, deal_seed: int, players: list) -> Deal:
-    deal = Deal.new(variant, dealer, deal_seed)
+def play_table(rules: Rules | str, dealer: int, deal_seed: int, players: list) -> Deal:
+    deal = Deal.new(rules, dealer, deal_seed)
     while deal.phase != Phase.OVER:
         deal.apply(players[deal.turn].act(deal.view(deal.turn)))
     return deal
@@ -109,19 +111,12 @@ def run_jobs(work, job_list: list, jobs: int = 1):
         pool.join()
 
 
-def mean_ci(diffs: list[float]) -> tuple[float, tuple[float, float], float]:
-    """The mean, its 95% confidence interval (normal approximation) and the standard deviation."""
-    n = len(diffs)
-    mean = sum(diffs) / n
-    var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else 0.0
-    half = 1.96 * math.sqrt(var / n)
-    return mean, (mean - half, mean + half), math.sqrt(var)
-
-
-def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: str = "coinche",
+def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: Rules | str = "coinche",
               jobs: int = 1, progress=None) -> dict:
-    """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in."""
-    job_list = [(level_a, level_b, variant, seed, i) for i in range(deals)]
+    """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in.
+    ``variant``: the tables' rules, or a variant's name for its own rules."""
+    rules = Rules(variant) if isinstance(variant, str) else variant
+    job_list = [(level_a, level_b, rules, seed, i) for i in range(deals)]
     diffs: list[float] = []
     totals = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
     for result in run_jobs(play_duplicate, job_list, jobs):
@@ -132,15 +127,17 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, varia
         if progress is not None:
             progress(len(diffs), deals, sum(diffs) / len(diffs))
     mean, ci, sd = mean_ci(diffs)
-    return {"level_a": level_a, "level_b": level_b, "variant": variant, "deals": len(diffs), "seed": str(seed),
+    return {"level_a": level_a, "level_b": level_b, "variant": rules.variant, "rules": str(rules),
+            "deals": len(diffs), "seed": str(seed),
             "mean": mean, "ci": ci, "sd": sd, **totals}
 
 
 def format_result(r: dict) -> str:
     a, b = r["level_a"], r["level_b"]
     lo, hi = r["ci"]
+    house = "" if r.get("rules", "own") in ("own", f"variant={r['variant']}") else f", rules {r['rules']}"
     lines = [
-        f"{r['deals']} duplicate {r['variant']} deals (x2 tables), seed {r['seed']}: {a} (A) vs {b} (B)",
+        f"{r['deals']} duplicate {r['variant']} deals (x2 tables{house}), seed {r['seed']}: {a} (A) vs {b} (B)",
         f"mean score difference A - B per deal: {r['mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}; sd {r['sd']:.1f})",
         "",
         "| side | level | contracts bid | made | made % | coinches won | coinches lost |",
@@ -162,7 +159,8 @@ def cmd_arena(args: argparse.Namespace) -> int:
             rate = done / max(time.perf_counter() - start, 1e-9)
             print(f"\r{done}/{total} deals  mean {mean:+.1f}  {rate:.1f} deals/s", end="", file=sys.stderr)
 
-    result = run_arena(args.level_a, args.level_b, args.deals, args.seed, args.variant, args.jobs, progress)
+    rules = Rules.for_table(args.rules, args.variant)
+    result = run_arena(args.level_a, args.level_b, args.deals, args.seed, rules, args.jobs, progress)
     if not args.quiet:
         print(f"\n{time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(format_result(result))
@@ -176,10 +174,8 @@ def add_arena_parser(subparsers) -> None:
     arena.add_argument("level_b", metavar="LEVEL_B", choices=ALL_LEVELS, help="side B")
     arena.add_argument("--deals", type=int, default=200, help="duplicate deals (each played at two tables)")
     arena.add_argument("--seed", default="0")
-    arena.add_argument("--variant", choices=("coinche", "classic"), default="coinche")
+    arena.add_argument("--variant", choices=("coinche", "classic"), help="replaces the rules' variant")
+    arena.add_argument("--rules", metavar="TEXT", help="the tables' rules (see `coinche rules`; default: the game's own)")
     arena.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     arena.add_argument("--quiet", action="store_true", help="no progress on stderr")
     arena.set_defaults(func=cmd_arena)
-    from .bidding_arena import add_bidding_parser
-
-    add_bidding_parser(subparsers)

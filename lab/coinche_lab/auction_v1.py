@@ -1,6 +1,6 @@
 """``auction-v1``: the bidding of the bots as it was before issue 15, frozen as a named baseline.
 
-Do not improve this module: it is the yardstick the bidding arena (:mod:`coinche.bidding_arena`)
+Do not improve this module: it is the yardstick the bidding arena (:mod:`coinche_lab.bidding_arena`)
 measures the current bidding against.  It samples ``BID_WORLDS`` deals of the hidden cards (a bid
 "shows" three trumps with the jack or the nine, tried a few times), plays each out once per trump,
 and bids when a bid beats passing by a fixed margin.
@@ -10,13 +10,14 @@ from __future__ import annotations
 
 from random import Random
 
-from ..calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
-from ..cards import ALL_CARDS_MASK, SUIT_LETTERS, SUIT_MASK, Rank
-from ..rng import SplitMix64, seed_from
-from ..scoring import Contract, score
-from .knowledge import Knowledge
-from .rollout import playout
-from .world import sample_hands
+from coinche.bots.knowledge import Knowledge
+from coinche.bots.rollout import playout
+from coinche.bots.world import sample_hands
+from coinche.calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
+from coinche.cards import ALL_CARDS_MASK, SUIT_LETTERS, SUIT_MASK, Rank
+from coinche.rng import SplitMix64, seed_from
+from coinche.rules import OWN
+from coinche.scoring import Contract, score
 
 #: Frozen: the values of the bots' bidding before issue 15.
 BID_WORLDS = 24
@@ -103,7 +104,7 @@ class Outcomes:
     def mean_diff(self, contract: Contract, side: int) -> float:
         total = 0
         for points, tricks, belote in self.rows:
-            s = score(contract, points, belote, tricks).scores
+            s = score(OWN, contract, points, belote, tricks).scores
             total += s[side] - s[1 - side]
         return total / len(self.rows)
 
@@ -115,7 +116,7 @@ class Outcomes:
         return out
 
     def made_chance(self, contract: Contract) -> float:
-        made = sum(score(contract, p, b, t).made for p, t, b in self.rows)
+        made = sum(score(OWN, contract, p, b, t).made for p, t, b in self.rows)
         return made / len(self.rows)
 
     def expected_points(self, side: int) -> int:

@@ -3,7 +3,7 @@
 ``coinche bidding BIDDER_A BIDDER_B --deals N --seed S [--player expert] [--jobs 2]``
 
 Bidders (:data:`BIDDERS`): ``auction-v2``, the bots' bidding (:mod:`coinche.bots.auction`), and
-``auction-v1``, the bidding before issue 15, frozen (:mod:`coinche.bots.auction_v1`).  Every seat
+``auction-v1``, the bidding before issue 15, frozen (:mod:`coinche_lab.auction_v1`).  Every seat
 plays its cards with the same bot level (``--player``); only the calls differ.  Deal ``i`` is dealt
 from ``derive_seed(S, i)`` with dealer ``i % 4`` at two tables, bidder A holding seats 0 and 2 at the
 first and seats 1 and 3 at the second; a deal's difference is half of A's score minus B's over both
@@ -22,13 +22,16 @@ import argparse
 import sys
 import time
 
-from .arena import mean_ci, play_table, run_jobs
-from .bots import Bot
-from .bots import auction_v1
-from .bots.auction import choose_call, evaluate_calls
-from .bots.knowledge import LEVELS, remember
-from .deal import Deal
-from .rng import derive_seed
+from coinche.bots import Bot
+from coinche.bots.auction import choose_call, evaluate_calls
+from coinche.bots.knowledge import LEVELS, remember
+from coinche.deal import Deal
+from coinche.rng import derive_seed
+from coinche.rules import Rules
+
+from . import auction_v1
+from .arena import play_table, run_jobs
+from .stats import mean_ci
 
 BIDDERS = ("auction-v2", "auction-v1")
 STATS = ("declared", "made", "value", "coinched", "failed", "short", "coinche_won", "coinche_lost")
@@ -86,7 +89,8 @@ def contract_stats(deal: Deal, a_side: int) -> dict:
 
 
 def play_bidding_duplicate(job: tuple) -> dict:
-    bidder_a, bidder_b, player, seed, index = job
+    bidder_a, bidder_b, player, seed, index, *rules = job  # the rules last (the game's own when absent)
+    rules = rules[0] if rules else Rules()
     deal_seed = derive_seed(seed, index)
     seeds = [derive_seed(seed, 1_000_000 + s) for s in range(4)]
     diff = 0
@@ -94,7 +98,7 @@ def play_bidding_duplicate(job: tuple) -> dict:
     memo: dict = {}
     for a_side in (0, 1):
         seats = [BiddingSeat(bidder_a if (s & 1) == a_side else bidder_b, player, seeds[s], memo) for s in range(4)]
-        deal = play_table("coinche", index & 3, deal_seed, seats)
+        deal = play_table(rules, index & 3, deal_seed, seats)
         scores = deal.scores
         diff += scores[a_side] - scores[1 - a_side]
         for key, pair in contract_stats(deal, a_side).items():
@@ -104,10 +108,11 @@ def play_bidding_duplicate(job: tuple) -> dict:
 
 
 def run_bidding_arena(bidder_a: str, bidder_b: str, deals: int, seed: int | str = 0, player: str = "expert",
-                      jobs: int = 1, progress=None, results: list | None = None) -> dict:
+                      jobs: int = 1, progress=None, results: list | None = None, rules: Rules = Rules()) -> dict:
     """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as each one comes in,
-    after it is appended to ``results``."""
-    job_list = [(bidder_a, bidder_b, player, seed, i) for i in range(deals)]
+    after it is appended to ``results``.  ``rules``: the tables' (the frozen ``auction-v1`` still prices
+    its calls by the game's own)."""
+    job_list = [(bidder_a, bidder_b, player, seed, i, rules) for i in range(deals)]
     results = [] if results is None else results
     for result in run_jobs(play_bidding_duplicate, job_list, jobs):
         results.append(result)
@@ -162,7 +167,7 @@ def cmd_bidding(args: argparse.Namespace) -> int:
         return summarise(args.bidder_a, args.bidder_b, args.player, args.seed, seen[:done])
 
     result = run_bidding_arena(args.bidder_a, args.bidder_b, args.deals, args.seed, args.player, args.jobs,
-                               progress, seen)
+                               progress, seen, Rules.for_table(args.rules))
     if not args.quiet:
         print(f"\n{time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(format_bidding(result))
@@ -177,6 +182,7 @@ def add_bidding_parser(subparsers) -> None:
     bidding.add_argument("--player", choices=LEVELS, default="expert", help="the level playing the cards")
     bidding.add_argument("--deals", type=int, default=200, help="duplicate deals (each played at two tables)")
     bidding.add_argument("--seed", default="0")
+    bidding.add_argument("--rules", metavar="TEXT", help="the tables' rules (see `coinche rules`; default: the game's own)")
     bidding.add_argument("--jobs", type=int, default=2, help="processes (default 2)")
     bidding.add_argument("--quiet", action="store_true", help="no progress on stderr")
     bidding.add_argument("--partial", metavar="FILE", help="write the results so far to FILE every 50 deals")

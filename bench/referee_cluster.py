@@ -1,0 +1,333 @@
+"""Benchmark of the referee as a cluster: 3 processes and one Redis on loopback, many tables playing,
+one process killed (``kill -9``) in the middle.
+
+Starts its own ``redis-server`` (appendonly, on a free port) and ``--processes`` referees with
+``--redis`` (easy bots, ``--bot-delay``), then opens two websocket clients per table, each connected
+to one of the processes in turn, all queueing at once (so most tables pair players of two different
+processes).  Each client answers its turn after a human-like pause (``--think`` seconds, give or take
+half), and when its socket closes it does what the page does: waits (1 s), reconnects to a living
+process and resumes with its token.  Meanwhile a prober opens a fresh connection every second to a
+living process and times its ``ping``.  At ``--kill-at`` seconds the first process is killed with
+SIGKILL; the run stops at ``--duration``.
+
+Printed: the prober's ping (median, p95, max) before and after the kill; for the tables the killed
+process owned, the time from the kill until each table answers again (one of its players resumed) and
+until it moves again (its next action told); the players' reconnections; acknowledged actions lost
+(every action a player was told of, checked against what Redis holds at the end: goal 0); Redis's
+memory per table (``used_memory`` while the tables play, less the empty server's, per table; and the
+``MEMORY USAGE`` of one table's keys); the machine's load.
+
+    .venv/bin/python bench/referee_cluster.py --tables 600 --duration 60 --kill-at 30
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import json
+import os
+import random
+import statistics
+import sys
+import time
+from pathlib import Path
+
+import redis as redis_sync
+from websockets.asyncio.client import connect
+from websockets.exceptions import ConnectionClosed, InvalidHandshake
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from redis_server import RedisServer, RefereeProcess  # noqa: E402  (the tests' real redis-server)
+
+PREFIX = "coinche:"
+
+
+class Bench:
+    def __init__(self, args: argparse.Namespace) -> None:
+        self.args = args
+        self.procs: list[RefereeProcess] = []
+        self.dead: set[int] = set()
+        self.killed_at: float | None = None
+        self.stop_at = 0.0
+        self.pings: list[tuple[float, float]] = []  # (when, seconds)
+        self.probe_errors = 0
+        self.players: list["Bot"] = []
+        self.reconnections: list[float] = []  # seconds from a drop to the seat resumed
+        self.errors: dict[str, int] = {}
+
+    def living(self) -> list[str]:
+        return [p.url for i, p in enumerate(self.procs) if i not in self.dead]
+
+
+class Bot:
+    """One scripted page."""
+
+    def __init__(self, bench: Bench, number: int, rng: random.Random) -> None:
+        self.bench, self.number, self.rng = bench, number, rng
+        self.name = f"p{number}"
+        self.token: str | None = None
+        self.state: dict | None = None
+        self.told: dict[int, str] = {}
+        self.undone = 0
+        self.back_after_kill: float | None = None  # first resumed or update after the kill
+        self.moved_after_kill: float | None = None  # first update after the kill
+
+    def _choose(self) -> str:
+        deal = self.state["deal"]
+        legal = deal["legal"]
+        if deal["phase"] == "auction":
+            if self.rng.random() < 0.75:
+                return "pass"
+            return self.rng.choice([a for a in legal if a != "pass"][:4] or legal)
+        return self.rng.choice(legal)
+
+    def _my_turn(self) -> bool:
+        s = self.state
+        return (s is not None and s["winner"] is None and s["deal"]["current_player"] == s["deal"]["seat"]
+                and bool(s["deal"]["legal"]))
+
+    def _note(self, message: dict) -> None:
+        kind = message["type"]
+        now = time.monotonic()
+        after_kill = self.bench.killed_at is not None and now > self.bench.killed_at
+        if kind == "update":
+            seq, action = message["state"]["seq"], message["event"]["action"]
+            if self.told.setdefault(seq, action) != action:
+                self.undone += 1
+            if after_kill and self.moved_after_kill is None:
+                self.moved_after_kill = now
+        if kind in ("update", "resumed") and after_kill and self.back_after_kill is None:
+            self.back_after_kill = now
+        if kind == "error":
+            key = message["error"]["key"]
+            self.bench.errors[key] = self.bench.errors.get(key, 0) + 1
+        if "state" in message:
+            self.state = message["state"]
+        if kind in ("start", "resumed"):
+            self.token = message["token"]
+
+    async def run(self, ready: asyncio.Queue, go: asyncio.Event) -> None:
+        bench = self.bench
+        url = bench.living()[self.number % len(bench.procs)]
+        first = True
+        dropped: float | None = None
+        while time.monotonic() < bench.stop_at:
+            try:
+                async with connect(url, max_size=1 << 20, open_timeout=10) as ws:
+                    await ws.recv()  # welcome
+                    if first:
+                        ready.put_nowait(None)
+                        await go.wait()
+                        first = False
+                        await ws.send(json.dumps({"type": "queue", "target": bench.args.target, "name": self.name}))
+                    elif self.token is not None:
+                        await ws.send(json.dumps({"type": "resume", "token": self.token}))
+                    else:
+                        return  # dropped before it was seated: nothing to resume
+                    await self._play(ws, dropped)
+                    dropped = None
+                    if self.state is not None and self.state["winner"] is not None:
+                        return
+            except (ConnectionClosed, OSError, InvalidHandshake, asyncio.TimeoutError):
+                pass
+            if dropped is None:
+                dropped = time.monotonic()
+            await asyncio.sleep(1.0)  # the page waits 1 s, then 2, 4...
+            living = bench.living()
+            url = living[self.rng.randrange(len(living))]
+
+    async def _play(self, ws, dropped: float | None) -> None:
+        bench = self.bench
+        due: float | None = None
+        acted = -1
+        while time.monotonic() < bench.stop_at:
+            if due is None and self._my_turn() and acted != self.state["seq"]:
+                due = time.monotonic() + bench.args.think * self.rng.uniform(0.5, 1.5)
+            wait = bench.stop_at - time.monotonic() if due is None else due - time.monotonic()
+            if wait <= 0 and due is not None:
+                due = None
+                if self._my_turn() and acted != self.state["seq"]:
+                    acted = self.state["seq"]
+                    await ws.send(json.dumps({"type": "act", "action": self._choose(), "seq": acted, "id": acted}))
+                continue
+            try:
+                message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, wait)))
+            except asyncio.TimeoutError:
+                continue
+            self._note(message)
+            if message["type"] == "resumed" and dropped is not None:
+                bench.reconnections.append(time.monotonic() - dropped)
+                dropped = None
+                acted = -1
+            if message["type"] == "error":
+                acted, due = -1, None
+            if self.state is not None and self.state["winner"] is not None:
+                return
+
+
+async def prober(bench: Bench) -> None:
+    rng = random.Random(0)
+    while time.monotonic() < bench.stop_at:
+        tick = time.monotonic()
+        living = bench.living()
+        try:
+            async with connect(living[rng.randrange(len(living))], open_timeout=10) as ws:
+                await ws.recv()
+                sent = time.perf_counter()
+                await ws.send('{"type": "ping", "id": 1}')
+                while json.loads(await ws.recv()).get("type") != "pong":
+                    pass
+                bench.pings.append((time.monotonic(), time.perf_counter() - sent))
+        except Exception:  # noqa: BLE001 - a failed probe is counted
+            bench.probe_errors += 1
+        await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
+
+
+async def takeovers(r, owned: list[str], victim: str, killed: float, limit: float = 30.0) -> list[float]:
+    """Seconds from the kill until each of the victim's tables has another owner (polled every 0.1 s)."""
+    times: dict[str, float] = {}
+    while len(times) < len(owned) and time.monotonic() < killed + limit:
+        left = [t for t in owned if t not in times]
+        owners = await asyncio.to_thread(r.hmget, f"{PREFIX}owner", left)
+        now = time.monotonic()
+        for table_id, owner in zip(left, owners):
+            if owner != victim:  # taken over (or finished meanwhile)
+                times[table_id] = now - killed
+        await asyncio.sleep(0.1)
+    return list(times.values())
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def spread(values: list[float], unit: float = 1000.0, suffix: str = "ms") -> str:
+    if not values:
+        return "none"
+    v = [x * unit for x in values]
+    return (f"median {statistics.median(v):.1f} {suffix}, p95 {percentile(v, 0.95):.1f} {suffix}, "
+            f"max {max(v):.1f} {suffix} ({len(v)})")
+
+
+def tables_in_redis(r) -> dict[str, dict]:
+    out = {}
+    for key in r.scan_iter(f"{PREFIX}t:*", count=1000):
+        table_id = key[len(PREFIX) + 2:]
+        record = json.loads(r.get(key))
+        record["actions"] = r.lrange(f"{PREFIX}a:{table_id}", 0, -1)
+        out[table_id] = record
+    return out
+
+
+async def main(args: argparse.Namespace) -> None:
+    server = RedisServer().start()
+    r = redis_sync.Redis.from_url(server.url, decode_responses=True)
+    bench = Bench(args)
+    try:
+        empty = r.info("memory")["used_memory"]
+        extra = ("--bot-delay", str(args.bot_delay), "--grace", "60", "--max-per-address", str(4 * args.tables + 100),
+                 "--idle-timeout", "600", "--bot-workers", str(args.bot_workers), "--lobby-timeout", "60")
+        bench.procs = [RefereeProcess(server.url, *extra) for _ in range(args.processes)]
+        rng = random.Random(args.seed)
+        bench.players = [Bot(bench, i, random.Random(rng.random())) for i in range(2 * args.tables)]
+        ready, go = asyncio.Queue(), asyncio.Event()
+        bench.stop_at = time.monotonic() + 3600
+        tasks = [asyncio.create_task(p.run(ready, go)) for p in bench.players]
+        for _ in tasks:
+            await asyncio.wait_for(ready.get(), 120)
+        started = time.monotonic()
+        bench.stop_at = started + args.duration
+        go.set()
+        probing = asyncio.create_task(prober(bench))
+        await asyncio.sleep(max(0.0, args.kill_at - 5))
+        playing = r.info("memory")["used_memory"]
+        stored = r.dbsize()
+        own_keys = [k for k in r.scan_iter(f"{PREFIX}*", count=1000)
+                    if k.startswith((f"{PREFIX}t:", f"{PREFIX}a:", f"{PREFIX}tok:"))]
+        pipe = r.pipeline(transaction=False)
+        for k in own_keys:
+            pipe.memory_usage(k)
+        keys_bytes = sum(x or 0 for x in pipe.execute())
+        tables_then = sum(1 for k in own_keys if k.startswith(f"{PREFIX}t:"))
+        await asyncio.sleep(max(0.0, started + args.kill_at - time.monotonic()))
+        victim = bench.procs[0]
+        victim_name = victim.banner.rsplit("process ", 1)[1].rstrip(")\n")
+        owned = {t for t, owner in r.hgetall(f"{PREFIX}owner").items() if owner == victim_name}
+        bench.killed_at = time.monotonic()
+        victim.kill()
+        bench.dead.add(0)
+        taken = asyncio.create_task(takeovers(r, sorted(owned), victim_name, bench.killed_at))
+        await asyncio.gather(*tasks)
+        taken = await taken
+        await probing
+        elapsed = time.monotonic() - started
+        await asyncio.sleep(0.5)
+        tables = tables_in_redis(r)
+    finally:
+        logs = [p.log() for p in bench.procs]
+        for p in bench.procs:
+            p.stop()
+        r.close()
+        server.cleanup()
+    warnings = sorted({line.split(": ", 1)[-1][:160] for log in logs for line in log.splitlines()
+                       if " WARNING " in line or " ERROR " in line})
+
+    by_name = {p.name: p for p in bench.players}
+    lost = told = undone = 0
+    back, moved = [], []
+    for table_id, record in tables.items():
+        players = [by_name[n] for n in record["names"] if n in by_name]
+        actions = record["actions"]
+        for p in players:
+            for seq, action in p.told.items():
+                told += 1
+                if seq > len(actions) or actions[seq - 1] != action:
+                    lost += 1
+            undone += p.undone
+        if table_id in owned:
+            times = [p.back_after_kill for p in players if p.back_after_kill is not None]
+            if times:
+                back.append(min(times) - bench.killed_at)
+            times = [p.moved_after_kill for p in players if p.moved_after_kill is not None]
+            if times:
+                moved.append(min(times) - bench.killed_at)
+    before = [s for t, s in bench.pings if t < bench.killed_at]
+    after = [s for t, s in bench.pings if t >= bench.killed_at]
+    finished = sum(1 for p in bench.players if p.state and p.state["winner"] is not None) // 2
+    print(f"referee cluster: {args.processes} processes + one redis-server on loopback, {args.tables} tables "
+          f"({2 * args.tables} websocket clients), easy bots (bot delay {args.bot_delay:g} s, "
+          f"{args.bot_workers} worker(s) a process), players think {args.think:g} s (± half), "
+          f"{args.duration:g} s, kill -9 of one process at {args.kill_at:g} s")
+    print(f"  tables stored: {len(tables)}; matches finished: {finished}; actions told: {told}; "
+          f"run {elapsed:.1f} s; errors {dict(sorted(bench.errors.items()))}")
+    print(f"  a fresh connection's ping -> pong before the kill: {spread(before)}; "
+          f"after: {spread(after)}; failed probes {bench.probe_errors}")
+    print(f"  the killed process owned {len(owned)} tables: taken over by another process after "
+          f"{spread(taken, 1, 's')}; answering again (a player resumed) after "
+          f"{spread(back, 1, 's')}; moving again (next action told) after {spread(moved, 1, 's')}; "
+          f"{len(owned) - len(back)} never answered again")
+    print(f"  players' reconnections (drop -> seat resumed): {spread(bench.reconnections, 1, 's')}")
+    print(f"  acknowledged actions lost: {lost} of {told} (an action told then undone: {undone})")
+    per_table = (playing - empty) / max(tables_then, 1)
+    print(f"  redis memory: {empty / 1024:.0f} KiB empty, {playing / 1024 / 1024:.1f} MiB with {tables_then} "
+          f"tables ({stored} keys; connection buffers included): {per_table / 1024:.1f} KiB a table; "
+          f"MEMORY USAGE of the tables' own keys (record, actions, tokens): "
+          f"{keys_bytes / max(tables_then, 1) / 1024:.2f} KiB a table")
+    print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
+    if warnings:
+        print(f"  the referees logged {len(warnings)} distinct warnings, e.g.:", *warnings[:6], sep="\n    ")
+
+
+if __name__ == "__main__":
+    p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    p.add_argument("--tables", type=int, default=600)
+    p.add_argument("--processes", type=int, default=3)
+    p.add_argument("--duration", type=float, default=60)
+    p.add_argument("--kill-at", type=float, default=30)
+    p.add_argument("--think", type=float, default=2.0, help="seconds a player takes to act, give or take half")
+    p.add_argument("--bot-delay", type=float, default=0.8)
+    p.add_argument("--bot-workers", type=int, default=1)
+    p.add_argument("--target", type=int, default=1000, choices=(501, 701, 1000))
+    p.add_argument("--seed", type=int, default=1)
+    asyncio.run(main(p.parse_args()))

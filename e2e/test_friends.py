@@ -1,0 +1,150 @@
+"""A table with friends through the page, as four friends would: a referee on a free localhost port, four
+browser contexts. The host opens the table and copies the invite link; three friends open it and each sits
+where they like (by touch and by keyboard); the host starts; the four play a whole deal on the same table as
+solo play (the coach's call computed by each page's own engine from its seat's view, the names at the seats);
+one leaves (a bot takes the seat, the others are told and the seat is named for its bot) and comes back by
+opening the link again (their own seat, from the bot). And the lobby at every width of the layout test in the
+four languages, with axe-core. No console error, no request outside localhost."""
+from __future__ import annotations
+
+import json
+import random
+import re
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+from websockets.sync.client import connect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from layout_helpers import check_axe, check_layout  # noqa: E402
+from test_layout import AXE_WIDTHS, LANGS, SCREENS, open_page  # noqa: E402
+from test_online import english_call_advice, enter_lobby, players, referee, set_up, table, play_until  # noqa: E402,F401
+
+NAMES = ["Ana", "Bob", "Cy", "Di"]
+
+
+def seat_name(page, pos):
+    return page.locator(f'.seat[data-pos="{pos}"] .seat-name')
+
+
+def lobby_seat(page, seat):
+    return page.locator(f'.friends-seat[data-seat="{seat}"]')
+
+
+def open_table(page):
+    """The host's "Table with friends": the lobby, its code and its invite link."""
+    enter_lobby(page)
+    page.click("#btn-online-friends")
+    expect(page.locator(".online-friends")).to_be_visible()
+    code = page.locator("#friends-code")
+    expect(code).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"))
+    link = page.locator("#friends-link").input_value()
+    assert link.endswith(f"#join={code.inner_text()}")
+    return link
+
+
+def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee):
+    pages = [players(permissions=("clipboard-read", "clipboard-write"))] + [players() for _ in range(3)]
+    ana, bob, cy, di = pages
+    set_up(ana, site_url, "Ana", referee)
+    invite = open_table(ana)
+    ana.click("#btn-friends-copy")
+    expect(ana.locator("#friends-copied")).to_contain_text("copied")
+    assert ana.evaluate("() => navigator.clipboard.readText()") == invite
+    expect(ana.locator("#btn-friends-start")).to_be_disabled()  # alone: nobody to play with yet
+    expect(ana.locator("#friends-status")).to_contain_text("At least two people")
+
+    set_up(bob, site_url, "Bob")
+    bob.goto(invite)  # the first free seat: 1, on Ana's right
+    expect(lobby_seat(bob, 1)).to_have_attribute("data-pos", "0")
+    sit = lobby_seat(bob, 3).locator(".friends-sit")  # Bob moves to seat 3 by keyboard
+    sit.focus()
+    bob.keyboard.press("Enter")
+    expect(lobby_seat(bob, 3)).to_have_attribute("data-pos", "0")
+    expect(lobby_seat(ana, 3).locator(".friends-name")).to_have_text("Bob")
+    expect(lobby_seat(ana, 1)).to_have_attribute("data-player", "empty")
+    expect(bob.locator("#btn-friends-start")).to_be_hidden()  # only the host starts
+    expect(bob.locator("#friends-status")).to_contain_text("Waiting for Ana")
+    for page, name in ((cy, "Cy"), (di, "Di")):
+        set_up(page, site_url, name)
+        page.goto(invite)
+        expect(page.locator(".online-friends")).to_be_visible()
+    expect(lobby_seat(ana, 1).locator(".friends-name")).to_have_text("Cy")
+    lobby_seat(di, 2).locator(".friends-name").wait_for()
+    expect(lobby_seat(ana, 2).locator(".friends-name")).to_have_text("Di")  # opposite Ana: her partner
+    expect(lobby_seat(ana, 2).locator(".friends-place")).to_contain_text("your partner")
+    expect(ana.locator("#friends-status")).to_contain_text("4 people seated: no bot")
+    ana.click("#btn-friends-start")
+
+    for page in pages:
+        expect(page.locator("#table")).to_be_visible()
+    seats = {name: table(page)["seat"] for name, page in zip(NAMES, pages)}
+    assert seats == {"Ana": 0, "Cy": 1, "Di": 2, "Bob": 3}
+    assert table(ana)["state"]["humans"] == [0, 1, 2, 3]
+    expect(seat_name(ana, 1)).to_have_text("Cy")  # the names at the seats, as each one sits
+    expect(seat_name(ana, 2)).to_have_text("Di")
+    expect(seat_name(ana, 3)).to_have_text("Bob")
+    expect(seat_name(bob, 1)).to_have_text("Ana")
+    expect(seat_name(cy, 3)).to_have_text("Ana")
+
+    # seat 1 (Cy) speaks first: the coach's line is the Normal bot's call on Cy's view, computed in Cy's page
+    from coinche.webcommands import coach_view
+
+    line = cy.locator("#coach-line")
+    expect(line).to_have_attribute("data-kind", "auction", timeout=60_000)
+    deal = table(cy)["state"]["deal"]
+    assert deal["current_player"] == 1
+    expected = coach_view(deal)
+    assert line.get_attribute("data-call") == expected["call"]
+    assert english_call_advice(expected["call"]) in line.inner_text().replace("\n", " ")
+
+    counts = play_until(pages, random.Random(11), lambda _, c: c["cards"] >= 32 and c["deals"] >= 4, seconds=300)
+    assert counts["cards"] >= 32  # four people, no bot: a whole played deal
+    totals = [table(page)["state"]["totals"] for page in pages]
+    assert totals[0] == totals[2] and totals[1] == totals[3] == totals[0]  # one match, seen alike by all
+
+    # Di leaves: a bot takes seat 2 at once; she comes back by opening the link again
+    di.click("#btn-home")
+    expect(di.locator("#home")).to_be_visible()
+    expect(ana.locator("#online-banner")).to_contain_text("Di left: a bot plays their seat", timeout=15_000)
+    expect(seat_name(ana, 2)).to_have_text("Bot for Di")
+    di.goto(invite)
+    expect(di.locator("#table")).to_be_visible(timeout=15_000)
+    expect(ana.locator("#online-banner")).to_contain_text("Di is back and takes their seat again", timeout=15_000)
+    expect(seat_name(ana, 2)).to_have_text("Di")
+    back = table(di)
+    assert back["seat"] == 2 and 2 in back["state"]["humans"]
+    play_until(pages, random.Random(12), lambda _, c: c["cards"] >= 2, seconds=120)
+
+
+# ---------------------------------------------------------------- the lobby on every screen
+
+LONG_NAME = "Maximilian-Alexander"
+
+
+@pytest.mark.parametrize("width", list(SCREENS))
+@pytest.mark.parametrize("lang", LANGS)
+def test_the_friends_lobby_fits_every_screen(guarded_page, site_url, referee, lang, width):
+    page = guarded_page
+    open_page(page, site_url, f"?referee={referee}", lang, width)
+    page.evaluate("() => localStorage.setItem('coinche.online', JSON.stringify({name: 'Maximilian-Alexander'}))")
+    page.reload()
+    page.click("#btn-online")
+    page.click("#btn-online-friends")
+    expect(page.locator("#friends-code")).to_have_text(re.compile(r"^[2-9A-HJKMNP-Z]{6}$"))
+    code = page.locator("#friends-code").inner_text()
+    with connect(referee) as friend:  # a friend in seat 1, with a long name too; seats 2 and 3 stay free
+        assert json.loads(friend.recv())["type"] == "welcome"
+        friend.send(json.dumps({"type": "join", "code": code, "lobby": True, "name": LONG_NAME}))
+        joined = json.loads(friend.recv())
+        assert joined["type"] == "lobby", joined
+        expect(lobby_seat(page, 1).locator(".friends-name")).to_have_text(LONG_NAME)
+        expect(page.locator("#btn-friends-start")).to_be_enabled()
+        problems = check_layout(page, f"{lang}-friends-lobby", "#online")
+        if width in AXE_WIDTHS:
+            problems += check_axe(page, f"{lang}-friends-lobby")
+        page.click("#btn-friends-leave")
+        expect(page.locator("#btn-online-friends")).to_be_visible()
+    assert not problems, f"{len(problems)} problems:\n" + "\n".join(problems)

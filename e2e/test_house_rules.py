@@ -1,0 +1,83 @@
+"""House rules on the page (issue 24): the settings offer a preset or the options one by one, the table shows a
+"house rules" mark, the bidding offers the table's bids, a saved match and a shared link keep their rules, and
+an unknown option in a link or a save is refused with a message naming it, the save kept."""
+from __future__ import annotations
+
+import json
+import sys
+from pathlib import Path
+
+import pytest
+from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from test_table import BOOT_MS, ENGINE_STATE, open_home, start  # noqa: E402
+
+SAVE_KEY = "coinche.match"
+
+
+@pytest.fixture
+def browser_context_args(browser_context_args):
+    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+def pick_preset(page, preset):
+    page.click("#btn-settings")
+    dialog = page.locator("#dlg-settings")
+    expect(dialog).to_be_visible()
+    expect(dialog.locator("#house-options select")).to_have_count(11)
+    dialog.locator("#setting-rules-preset").select_option(preset)
+    return dialog
+
+
+def test_the_german_preset_plays_its_rules_and_shows_the_mark(page, site_url):
+    open_home(page, site_url, seed="house")
+    dialog = pick_preset(page, "de-2000")
+    expect(dialog.locator("select[name=house_open]")).to_have_value("82")
+    expect(dialog.locator("input[name=target][value='2000']")).to_be_checked()
+    # the settings keep the options apart from the target, which has its own setting
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('coinche.settings')).rules.startsWith('open=82,')")
+    dialog.locator("button[type=submit]").click()
+    start(page, "coinche")
+    state = page.evaluate(ENGINE_STATE)
+    assert state["rules"] == "de-2000" and state["target"] == 2000 and state["bid_values"][0] == "82"
+    expect(page.locator("#house-mark")).to_be_visible()
+    page.wait_for_function("() => !document.querySelector('#bidding').hidden")
+    expect(page.locator("#bidding [data-value='82']")).to_have_count(1)
+    expect(page.locator("#bidding [data-value='80']")).to_have_count(0)
+    saved = json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')"))
+    assert saved["settings"]["rules"] == "de-2000"
+
+
+def test_one_option_by_one_and_the_game_s_own_shows_no_mark(page, site_url):
+    open_home(page, site_url, seed="house1")
+    dialog = pick_preset(page, "own")
+    dialog.locator("details.house-details summary").click()
+    dialog.locator("select[name=house_undertrump]").select_option("yes")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('coinche.settings')).rules === 'undertrump=yes'")
+    expect(dialog.locator("#setting-rules-preset")).to_have_value("custom")
+    dialog.locator("select[name=house_undertrump]").select_option("no")
+    page.wait_for_function("() => JSON.parse(localStorage.getItem('coinche.settings')).rules === 'own'")
+    dialog.locator("button[type=submit]").click()
+    start(page, "coinche")
+    assert page.evaluate(ENGINE_STATE)["house_rules"] == []
+    expect(page.locator("#house-mark")).to_be_hidden()
+
+
+def test_a_link_with_an_unknown_option_is_refused_naming_it(page, site_url):
+    page.goto(f"{site_url}?speed=test#play=coinche&seed=12345&dealer=1&rules=open%3D82%2Cpisser%3Dyes")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    expect(page.locator("#boot-status")).to_contain_text("pisser")
+
+
+def test_a_save_with_an_unknown_option_is_kept(page, site_url):
+    open_home(page, site_url, seed="house2")
+    bad = {"format": "coinche-session/1", "engine": "0", "actions": [],
+           "settings": {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s", "humans": [0],
+                        "rules": "open=82,pisser=yes"}}
+    page.evaluate(f"(text) => localStorage.setItem('{SAVE_KEY}', text)", json.dumps(bad))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.click("#btn-resume")
+    expect(page.locator("#boot-status")).to_contain_text("pisser")
+    assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad

@@ -1,0 +1,109 @@
+// The page's notations (web/js/notation.js) without a browser: every code of each wire format reads and
+// writes back the same text, and what is not one reads as null.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  BID_VALUES, CAPOT, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatPosition, formatShareLink,
+  isCard, parseBid, parseCall, parseCard, parseShareLink, positionLink,
+} from "../../web/js/notation.js";
+import { readPosition } from "../../web/js/judge/notation.js";
+
+// Every call of the engine (engine/coinche/calls.py): the words, the bids with capot, the classic takes.
+const CALLS = [
+  "pass", "coinche", "surcoinche",
+  ...[...BID_VALUES, CAPOT].flatMap((value) => SUITS.map((suit) => `${value === CAPOT ? "capot" : value}${suit}`)),
+  ...SUITS.map((suit) => `take${suit}`),
+];
+
+test("the deck: 32 different cards in the engine's order, each read and written back", () => {
+  assert.equal(DECK.length, 32);
+  assert.equal(new Set(DECK).size, 32);
+  assert.deepEqual(DECK.slice(0, 8), ["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As"]);
+  for (const card of DECK) {
+    assert.ok(isCard(card));
+    assert.equal(formatCard(parseCard(card)), card);
+  }
+  assert.deepEqual(parseCard("Jh"), { rank: "J", suit: "h" });
+});
+
+test("what is not a card reads as null", () => {
+  for (const text of ["", "J", "jh", "JH", "1h", "Jhh", " Jh", "10h", null, undefined, 7, ["J", "h"]]) {
+    assert.equal(parseCard(text), null, String(text));
+    assert.equal(isCard(text), false, String(text));
+  }
+});
+
+test("every call reads and writes back, of the kind it says", () => {
+  assert.equal(CALLS.length, 3 + 40 + 4);
+  for (const call of CALLS) assert.equal(formatCall(parseCall(call)), call);
+  assert.deepEqual(parseCall("pass"), { kind: "pass", value: 0, suit: null });
+  assert.deepEqual(parseCall("110h"), { kind: "bid", value: 110, suit: "h" });
+  assert.deepEqual(parseCall("capots"), { kind: "bid", value: CAPOT, suit: "s" });
+  assert.deepEqual(parseCall("taked"), { kind: "take", value: 0, suit: "d" });
+});
+
+test("a bid is a value and a suit; words and takes are not bids", () => {
+  const bids = CALLS.filter((call) => parseBid(call));
+  assert.equal(bids.length, 40);
+  assert.ok(bids.every((call) => /^(\d+|capot)[shdc]$/.test(call)));
+  assert.equal(parseBid("takeh"), null);
+  assert.equal(parseBid("pass"), null);
+  assert.equal(formatBidValue(CAPOT), "capot");
+  assert.equal(formatBidValue(90), "90");
+});
+
+test("what is not a call reads as null", () => {
+  for (const text of ["", "Pass", "70h", "170h", "85h", "100", "h", "capot", "take", "takex", "100x", "0100h", null, 3]) {
+    assert.equal(parseCall(text), null, String(text));
+  }
+});
+
+test("a position's canonical text reads back to the same position", () => {
+  const positions = [
+    { trump: "h", trick: ["8h", "Ah", "7c"], hand: ["Jh", "Kd", "7s"] },
+    { trump: "s", trick: [], hand: ["As"] },
+    { trump: null, trick: ["9d"], hand: [] },
+    { trump: "c", trick: [], hand: DECK.slice(24) },
+  ];
+  for (const position of positions) {
+    const text = formatPosition(position);
+    const read = readPosition(text);
+    assert.deepEqual({ trump: read.trump, trick: read.trick, hand: read.hand }, position, text);
+    assert.deepEqual(read.dropped, []);
+    assert.equal(formatPosition(read), text);
+  }
+  assert.equal(formatPosition(positions[0]), "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s");
+  assert.equal(formatPosition(positions[2]), "trick=9d&hand=");
+  assert.equal(positionLink(positions[1]), "judge.html#trump=s&trick=&hand=As");
+});
+
+test("a share link reads back to its deal", () => {
+  const base = "https://example.org/coinche/index.html?seed=1#old";
+  for (const deal of [
+    { variant: "coinche", seed: "0", dealer: 0 },
+    { variant: "classic", seed: "18446744073709551615", dealer: 3 },
+    { variant: "coinche", seed: "42", dealer: 2 },
+  ]) {
+    const link = new URL(formatShareLink(deal, base));
+    assert.equal(link.origin + link.pathname, "https://example.org/coinche/index.html");
+    assert.deepEqual(parseShareLink(link.hash, ["coinche", "classic"]), deal);
+  }
+  assert.equal(formatShareLink({ variant: "coinche", seed: "42", dealer: 1 }, base),
+    "https://example.org/coinche/index.html#play=coinche&seed=42&dealer=1");
+  assert.deepEqual(parseShareLink("play=coinche&seed=7", ["coinche"]), { variant: "coinche", seed: "7", dealer: 0 });
+});
+
+test("what is not a share link reads as null", () => {
+  const variants = ["coinche", "classic"];
+  for (const hash of ["", "#", "#play=belote&seed=1", "#play=coinche", "#play=coinche&seed=x", "#play=coinche&seed=-1",
+    "#play=coinche&seed=123456789012345678901", "#play=coinche&seed=1&dealer=4", "#play=coinche&seed=1&dealer=1.5",
+    "#trump=h&trick=&hand=Jh", null]) {
+    assert.equal(parseShareLink(hash, variants), null, String(hash));
+  }
+});
+
+test("the ranks and suits are the engine's letters", () => {
+  assert.deepEqual(RANKS, ["7", "8", "9", "T", "J", "Q", "K", "A"]);
+  assert.deepEqual(SUITS, ["s", "h", "d", "c"]);
+});

@@ -1,0 +1,119 @@
+"""The Redis store's scripts on a real ``redis-server``: an action written once and only at its place
+(a retried write is not applied twice), only by the table's owner (a process whose lease lapsed and
+whose table was taken over can no longer write), leases taken over once they end or at once when given
+up, a finished table's tokens gone and its record expiring, the shared queue taken by one player only."""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from coinche_referee.redis_store import RedisStore, entry
+from coinche_referee.store import NotOwner, StoreError, StoreUnavailable, TableRecord, hash_token
+from redis_server import RedisServer, free_port, need_redis
+
+SETTINGS = {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s3cret", "humans": [0, 1]}
+
+
+@pytest.fixture
+def redis_url():
+    need_redis()
+    server = RedisServer().start()
+    yield server.url
+    server.cleanup()
+
+
+def record(table_id: str = "t1", tokens=("tok-a", "tok-b")) -> TableRecord:
+    return TableRecord(table_id, "queue", dict(SETTINGS), None, ["Ana", "Bob", None, None],
+                       {seat: hash_token(t) for seat, t in enumerate(tokens)})
+
+
+def run(scenario, url: str):
+    async def main():
+        stores = [RedisStore(url, name, lease=0.3, keep=60) for name in ("one", "two")]
+        try:
+            return await scenario(*stores)
+        finally:
+            for store in stores:
+                await store.close()
+
+    return asyncio.run(main())
+
+
+def test_an_action_is_stored_once_at_its_place_and_only_by_the_owner(redis_url):
+    async def scenario(one: RedisStore, two: RedisStore):
+        await one.create(record())
+        await one.append("t1", 0, "pass")
+        await one.append("t1", 1, "80h")
+        await one.append("t1", 1, "80h")  # the same write again (its answer was lost): not twice
+        with pytest.raises(StoreError):
+            await one.append("t1", 1, "90h")  # another action at a place already taken
+        with pytest.raises(StoreError):
+            await one.append("t1", 5, "pass")  # not the next place
+        with pytest.raises(NotOwner):
+            await two.append("t1", 2, "pass")  # not its table
+        assert await one.load("t1") == (record(), ["pass", "80h"])
+        assert await one.token(hash_token("tok-b")) == ("t1", 1) and await one.token("tok-b") is None
+        assert await two.claim() == []  # the lease runs
+        await asyncio.sleep(0.4)  # it lapses: nobody renewed it
+        assert await two.claim() == ["t1"]
+        with pytest.raises(NotOwner):
+            await one.append("t1", 2, "pass")  # the old owner can no longer write
+        assert await one.renew() == set() and await two.renew() == {"t1"}
+        await two.append("t1", 2, "pass")
+        assert (await two.load("t1"))[1] == ["pass", "80h", "pass"]
+
+    run(scenario, redis_url)
+
+
+def test_leases_given_up_are_taken_at_once_and_a_finished_table_expires(redis_url):
+    async def scenario(one: RedisStore, two: RedisStore):
+        one.lease = two.lease = 30.0
+        await one.create(record("t1"))
+        await one.create(record("t2", ("c", "d")))
+        await one.renew()
+        assert await two.claim() == []
+        assert await one.release(["t1"]) == 1
+        assert await two.claim() == ["t1"]
+        assert await two.release(who="one") == 1  # "one" is gone (its channel reached nobody)
+        assert await two.claim() == ["t2"]
+        await two.finish(record("t2", ("c", "d")))
+        assert await two.token(hash_token("c")) is None  # its tokens stop working at once
+        ttl = await two.redis.ttl(two.key("t", "t2"))
+        assert 0 < ttl <= 60 and await two.redis.ttl(two.key("a", "t2")) in (-2, *range(1, 61))
+        assert await two.owners(["t1", "t2"]) == ["two", None]
+        stored = [await two.redis.get(k) async for k in two.redis.scan_iter(two.key("*"))
+                  if await two.redis.type(k) == "string"]
+        assert not any("tok-a" in (v or "") or "tok-b" in (v or "") for v in stored)  # hashes only
+
+    run(scenario, redis_url)
+
+
+def test_the_queue_pairs_each_waiting_player_once_and_skips_gone_processes(redis_url):
+    async def scenario(one: RedisStore, two: RedisStore):
+        await one.renew()  # "one" is alive; "ghost" never was
+        ghost = entry("ghost", 1, None)
+        await one.redis.rpush(one.key("q", "coinche:1000"), ghost)
+        a = entry("one", 1, "Ana")
+        assert await one.pair("coinche:1000", a) is None  # the ghost is skipped, Ana waits
+        results = await asyncio.gather(*(two.pair("coinche:1000", entry("two", n, None)) for n in (2, 3)))
+        assert sorted(map(str, results)) == sorted([a, "None"])  # one of them got Ana, the other waits
+        assert not await one.unqueue("coinche:1000", a)  # taken: cancelling finds nothing
+        assert await one.offer_code("K7M2QX", entry("one", 0, None), 5)
+        assert not await two.offer_code("K7M2QX", entry("two", 0, None), 5)  # a code is taken once
+        assert await two.code_holder("K7M2QX") == entry("one", 0, None)
+
+    run(scenario, redis_url)
+
+
+def test_a_store_out_of_reach_says_so():
+    async def main():
+        store = RedisStore(f"redis://127.0.0.1:{free_port()}/0", "alone", timeout=0.5)
+        try:
+            with pytest.raises(StoreUnavailable):
+                await store.append("t1", 0, "pass")
+        finally:
+            await store.close()
+
+    asyncio.run(main())

@@ -1,0 +1,106 @@
+// The page's notations, one parse/format pair per wire format, the same text as the engine's
+// (engine/coinche/cards.py, calls.py, position.py) and the share link's. This module knows the notations
+// only, never a rule: what is legal is always the engine's answer.
+//
+//   parseCard("Jh") -> {rank: "J", suit: "h"}               formatCard({rank: "J", suit: "h"}) -> "Jh"
+//   parseCall("capots") -> {kind: "bid", value: 250, suit: "s"}   formatCall(...) -> "capots"
+//   formatPosition({trump: "h", trick: ["8h"], hand: ["Jh"]}) -> "trump=h&trick=8h&hand=Jh"
+//   formatShareLink({variant: "coinche", seed: "42", dealer: 3}, base) -> base's index.html#play=coinche&seed=42&dealer=3
+
+// ------------------------------------------------------------------ cards
+export const RANKS = ["7", "8", "9", "T", "J", "Q", "K", "A"];
+export const SUITS = ["s", "h", "d", "c"];
+
+const CARD = /^([789TJQKA])([shdc])$/;
+
+// All 32 cards in the canonical order of the engine (suit by suit, 7 up to A).
+export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
+
+export const isCard = (text) => typeof text === "string" && CARD.test(text);
+export const rankOf = (card) => card[0];
+export const suitOf = (card) => card[1];
+
+// {rank, suit} of a card's code, or null if `text` is not one.
+export function parseCard(text) {
+  const match = typeof text === "string" ? CARD.exec(text) : null;
+  return match ? { rank: match[1], suit: match[2] } : null;
+}
+
+export function formatCard({ rank, suit }) {
+  return rank + suit;
+}
+
+// ------------------------------------------------------------------ calls
+// "pass", "coinche", "surcoinche", a bid as its value and suit ("80h" … "160c", capot as "capoth"), and in
+// the classic variant "takeh" (take hearts as trump). The value of a capot is CAPOT, as the engine counts it.
+export const BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160];
+export const CAPOT = 250;
+export const WORD_CALLS = ["pass", "coinche", "surcoinche"];
+
+const SUITED_CALL = /^(80|82|90|1[0-6]0|capot|take)([shdc])$/; // 82: a table that opens at 82
+
+// {kind, value, suit} of a call's code: kind "pass", "coinche", "surcoinche", "bid" or "take"; value the
+// bid's (0 unless a bid); suit its letter (null for a word). null if `text` is not a call.
+export function parseCall(text) {
+  if (WORD_CALLS.includes(text)) return { kind: text, value: 0, suit: null };
+  const match = typeof text === "string" ? SUITED_CALL.exec(text) : null;
+  if (!match) return null;
+  if (match[1] === "take") return { kind: "take", value: 0, suit: match[2] };
+  return { kind: "bid", value: match[1] === "capot" ? CAPOT : Number(match[1]), suit: match[2] };
+}
+
+export function formatCall({ kind, value = 0, suit = null }) {
+  if (kind === "bid") return formatBidValue(value) + suit;
+  if (kind === "take") return `take${suit}`;
+  return kind;
+}
+
+// A bid's value as the call writes it: "90", or "capot".
+export function formatBidValue(value) {
+  return value === CAPOT ? "capot" : String(value);
+}
+
+// The parsed call if `text` is a bid (a value and a suit, capot included), else null.
+export function parseBid(text) {
+  const call = parseCall(text);
+  return call?.kind === "bid" ? call : null;
+}
+
+// ------------------------------------------------------------------ positions (the judge's)
+// `trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s`, as `coinche judge` and engine/coinche/position.py write it. The
+// judge's editor reads one leniently (js/judge/notation.js readPosition, which keeps what it can of a bad
+// link); this is the canonical text: a field with nothing in it is still written (trump only when chosen).
+export function formatPosition({ trump, trick, hand }) {
+  const parts = [];
+  if (trump) parts.push(`trump=${trump}`);
+  parts.push(`trick=${trick.join(",")}`, `hand=${hand.join(",")}`);
+  return parts.join("&");
+}
+
+// The judge's page on a position (relative to the site's root).
+export function positionLink(position) {
+  return `judge.html#${formatPosition(position)}`;
+}
+
+// ------------------------------------------------------------------ share links
+// index.html#play=coinche&seed=<deal seed>&dealer=<0-3>[&rules=<notation>]: a new match whose first deal has
+// those cards (the seed and dealer of a deal: a state's deal_seed and deal.dealer), played by the house rules
+// of `rules` when given (the engine reads them, or names the option it refuses). `base`: the page's address.
+const SEED = /^\d{1,20}$/;
+
+export function formatShareLink({ variant, seed, dealer, rules = null }, base) {
+  const params = new URLSearchParams({ play: variant, seed: String(seed), dealer: String(dealer) });
+  if (rules) params.set("rules", rules);
+  return new URL(`index.html#${params}`, base).href;
+}
+
+// {variant, seed, dealer, rules} of a share link's fragment (rules: the notation, or null) ("#play=…"), or null if it is not one of a variant
+// in `variants` (a missing dealer is seat 0).
+export function parseShareLink(hash, variants) {
+  const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
+  const variant = params.get("play");
+  const seed = params.get("seed") ?? "";
+  const dealer = Number(params.get("dealer") ?? "0");
+  if (!variants.includes(variant) || !SEED.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
+  return { variant, seed, dealer, rules: params.get("rules") };
+}
