@@ -16,7 +16,7 @@ from coinche import Card, Deal
 from coinche.bots import make_bot
 from coinche.record import RecordError, deal_to_record
 from coinche.review import (
-    MARKS, card_reason, decision_at, decisions, mark_of, price_card, record_key, review, review_decision,
+    HINDSIGHT_CARDS, MARKS, card_reason, decision_at, decisions, mark_of, price_card, record_key, review, review_decision,
     review_plan, summarize,
 )
 from coinche.rng import derive_seed
@@ -154,6 +154,9 @@ def test_a_weaker_players_cards_cost_more_than_the_experts():
     assert card_loss("easy") > card_loss("expert")
 
 
+HINDSIGHT_KEYS = ("hindsight_best", "hindsight_loss", "luck")
+
+
 # ---------------------------------------------------------------- no hindsight
 def _swap_hidden(record: dict, index: int, seed: int) -> dict | None:
     """The same deal up to action ``index`` as seat 0 saw it, with cards swapped between seats 1 and 3
@@ -198,9 +201,14 @@ def test_the_review_reads_no_card_the_seat_could_not_see(deal_number, pick):
     other = _swap_hidden(record, index, pick)
     assume(other is not None)
     assert other["hands"] != record["hands"]
-    mine = [review_decision(d) for d in decisions(record, [0]) if d.index <= index]
-    theirs = [review_decision(d) for d in decisions(other, [0]) if d.index <= index]
+    mine = [knowledge_only(review_decision(d)) for d in decisions(record, [0]) if d.index <= index]
+    theirs = [knowledge_only(review_decision(d)) for d in decisions(other, [0]) if d.index <= index]
     assert mine == theirs
+
+
+def knowledge_only(item: dict) -> dict:
+    """A reviewed decision without what it says in hindsight (which sees every hand, on purpose)."""
+    return {k: v for k, v in item.items() if k not in HINDSIGHT_KEYS}
 
 
 def test_reasons_read_only_the_view():
@@ -236,7 +244,9 @@ def test_the_plan_lists_the_seats_decisions_with_a_choice():
 def test_summary_counts_marks_and_sums_losses():
     items = [{"loss": 12.4, "mark": None}, {"loss": 45.0, "mark": "mistake"}, {"loss": 90.2, "mark": "blunder"},
              {"loss": "x", "mark": "nonsense"}]
-    assert summarize(items) == {"decisions": 4, "lost": 148, "marks": {"inaccuracy": 0, "mistake": 1, "blunder": 1}}
+    items[0]["luck"], items[1]["luck"] = "unlucky", "lucky"
+    assert summarize(items) == {"decisions": 4, "lost": 148, "marks": {"inaccuracy": 0, "mistake": 1, "blunder": 1},
+                                "luck": {"unlucky": 1, "lucky": 1}}
 
 
 @pytest.mark.parametrize("bad", [None, [], {"format": "coinche-deal/1"}, {"format": "other"}])
@@ -390,3 +400,88 @@ def test_a_lone_trump_on_the_partners_trick_is_named_but_not_priced():
     item = review_decision(decision_at(finish(deal), index))
     assert item["played_score"] is None and item["loss"] == 0.0 and item["mark"] is None
     assert item["reason"] == {"key": "trumped_partner", "params": {"card": "Jh"}}
+
+
+# ---------------------------------------------------------------- exact pricing and hindsight
+def exact_blunders(decision, worlds: int = 16) -> list[str]:
+    """The cards an exact analysis calls plain blunders at ``decision``: over ``worlds`` deals of the hidden
+    cards consistent with what the seat knew (the voids it saw, the belote, the auction as the bots read it),
+    each solved double dummy on deals sampled apart from the review's, the card loses 100 points or more on
+    average against the best on average (a blunder is marked from 80), and is worse in 75% of them."""
+    from random import Random
+
+    from coinche.bots import remember
+    from coinche.bots.inference import reads_calls, sample_weighted
+    from coinche.bots.world import sample_hands
+    from coinche.cards import ALL_CARDS_MASK, card_name, mask_of
+    from coinche.solver import solve_cards
+
+    know = remember(decision.view, "expert")
+    deal = decision.position
+    me, side = know.seat, know.seat & 1
+    pool = ALL_CARDS_MASK & ~know.hand & ~know.gone & ~mask_of(know.trick)
+    need = tuple(0 if s == me else know.counts[s] for s in range(4))
+    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+    rng = Random(f"exact-{decision.index}")
+    rows = []
+    for _ in range(worlds):
+        if reads_calls(know.calls, me):  # the deals weighed by the auction, as the review weighs them
+            hands = sample_weighted(rng, pool, need, know.calls, me, forbidden=know.forbidden, holds=know.holds,
+                                    played=know.played_by)
+        else:
+            hands = sample_hands(rng, pool, need, know.forbidden, know.holds)
+        hands[me] = know.hand
+        found = solve_cards(hands, know.leader, know.trick, know.trump, know.won, know.tricks_won,
+                            contract=know.contract, belote_side=belote)
+        rows.append({card_name(c): o.difference(side) for c, o in found.items()})
+    means = {c: sum(r[c] for r in rows) / worlds for c in rows[0]}
+    best = max(means, key=means.get)
+    return [c for c in means if means[best] - means[c] >= 100
+            and sum(r[c] < r[best] for r in rows) >= 0.75 * worlds]
+
+
+def test_cards_an_exact_analysis_calls_blunders_are_marked_blunders():
+    from coinche.review import REVIEW_EXACT
+
+    planted = 0
+    for number in range(60):
+        record = expert_records(1, f"planted-{number}")[0]
+        late = [d for d in decisions(record, [0, 1]) if d.kind == "card"
+                and sum(h.bit_count() for h in d.position.hands) <= REVIEW_EXACT]
+        for d in late[:3]:
+            blunders = exact_blunders(d)
+            if not blunders:
+                continue
+            deal = Deal(record["variant"], record["dealer"], [Card.parse(c) for c in record["deck"].split(",")])
+            for action in (record["calls"] + record["plays"])[:d.index]:
+                deal.apply(action)
+            deal.apply(blunders[0])
+            item = review_decision(decision_at(finish(deal), d.index))
+            assert item["action"] == blunders[0] and item["mark"] == "blunder", item
+            planted += 1
+            break
+        if planted >= 3:
+            break
+    assert planted >= 3
+
+
+def test_the_cost_in_hindsight_is_the_real_deal_solved():
+    from coinche.solver import solve
+
+    seen = 0
+    for record in expert_records(3, "hindsight"):
+        for d in decisions(record):
+            item = review_decision(d)
+            if d.kind == "call" or sum(h.bit_count() for h in d.position.hands) > HINDSIGHT_CARDS:
+                assert item["hindsight_loss"] is None and item["luck"] is None
+                continue
+            solved = solve(d.position)
+            side = d.seat & 1
+            best = max(o.difference(side) for o in solved.values())
+            assert item["hindsight_loss"] == best - solved[d.action].difference(side)
+            assert solved[Card.parse(item["hindsight_best"])].difference(side) == best
+            late = mark_of(item["hindsight_loss"])
+            expected = "unlucky" if item["mark"] is None and late else "lucky" if item["mark"] and not late else None
+            assert item["luck"] == expected
+            seen += 1
+    assert seen > 30

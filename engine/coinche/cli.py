@@ -283,6 +283,10 @@ REVIEW_REASONS = {
 
 
 REVIEW_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
+REVIEW_LUCK = {
+    "unlucky": "unlucky (the right card with what you knew, costly as the cards lay)",
+    "lucky": "lucky (a costly card with what you knew, that cost nothing here)",
+}
 
 
 def review_lines(result: dict) -> list[str]:
@@ -304,10 +308,16 @@ def review_lines(result: dict) -> list[str]:
         if d["reason"]:
             words = {k: card_words(v) if k == "card" else v for k, v in d["reason"]["params"].items()}
             line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
+        if d.get("hindsight_loss"):
+            line += f"  in hindsight lost {d['hindsight_loss']:.0f} (best {d['hindsight_best']})"
+        if d.get("luck"):
+            line += f": {REVIEW_LUCK[d['luck']]}"
         lines.append(line)
     summary = result["summary"]
     marks = ", ".join(f"{n} {name if n == 1 else REVIEW_PLURALS[name]}" for name, n in summary["marks"].items())
-    lines.append(f"  {summary['decisions']} decisions, {summary['lost']} points lost: {marks}")
+    luck = summary.get("luck", {})
+    lines.append(f"  {summary['decisions']} decisions, {summary['lost']} points lost: {marks}; "
+                 f"{luck.get('unlucky', 0)} unlucky, {luck.get('lucky', 0)} lucky")
     return lines
 
 

@@ -9,6 +9,12 @@ table, never another seat's cards) and prices the choice made against the best o
 - a call by :meth:`coinche.bots.Bot.evaluate_calls` (the side's expected score minus the opponents', and
   the chance to make the contract).
 
+With :data:`REVIEW_EXACT` cards left or fewer, each sampled deal is solved double dummy
+(:mod:`coinche.solver`) instead of played out, so a late blunder is priced true to scale.  Beside this
+cost with the seat's knowledge, a card played with at most :data:`HINDSIGHT_CARDS` cards in the hands gets
+its cost in hindsight (:func:`hindsight`: the real hands solved double dummy), and a ``luck`` where the two
+disagree (:func:`luck_of`): ``unlucky`` or ``lucky``.  Only these three fields read hidden cards.
+
 ``loss`` is what the choice cost the side, in points of score difference (the side's score minus the
 opponents' at the end of the deal), never negative; a large loss gets a mark (:data:`MARKS`): an
 ``inaccuracy`` from 20 points (10 card points going to the other side), a ``mistake`` from 40, a
@@ -50,6 +56,12 @@ MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
 REVIEW_BUDGET = 24000
 MIN_WORLDS = 24
 MAX_WORLDS = 96
+#: From this many cards left in the hands down, the review's sampled deals are solved double dummy (see
+#: :func:`price_card`); chosen by measurement (bench/review_bench.py) for the browser's budget.
+REVIEW_EXACT = 12
+#: The cost in hindsight is given for the cards played with at most this many cards in the hands (from the
+#: third trick on): a deal solved from its first card takes seconds in CPython (bench/solver_bench.py).
+HINDSIGHT_CARDS = 24
 #: How many times a call is priced (see :func:`price_call`).
 CALL_PRICINGS = 4
 #: The bot level that reviews.
@@ -87,6 +99,8 @@ class Decision:
     kind: str  # "call" or "card"
     action: Call | Card
     view: SeatView
+    #: the whole deal at that moment, every hand seen: for the cost in hindsight only (``None`` for a call)
+    position: Any = None
 
     @property
     def trick(self) -> int | None:
@@ -104,11 +118,14 @@ def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> li
     record raises :class:`~coinche.record.RecordError`."""
     wanted = seat_set(seats)
     views: list[SeatView | None] = []
+    positions: dict[int, Any] = {}
 
     def each(deal) -> None:
         at = len(views)
         keep = not deal.is_over and deal.turn in wanted and (only is None or only == at)
         views.append(deal.view(deal.turn) if keep else None)
+        if keep and deal.phase.name == "PLAY":
+            positions[at] = deal.clone()
 
     replay(record, each)
     actions = list(record["calls"]) + list(record["plays"])
@@ -118,7 +135,7 @@ def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> li
             continue
         kind = "call" if view.phase == "auction" else "card"
         action = Call.parse(actions[index]) if kind == "call" else Card.parse(actions[index])
-        found.append(Decision(index, view.seat, kind, action, view))
+        found.append(Decision(index, view.seat, kind, action, view, positions.get(index)))
     return found
 
 
@@ -205,7 +222,7 @@ def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, flo
 
     know = remember(view, LEVEL)
     seed = seed_from(REVIEW_SEED)
-    ranked = evaluate_cards(know, seed, review_worlds(know))
+    ranked = evaluate_cards(know, seed, review_worlds(know), REVIEW_EXACT)
     means = dict(ranked)
     best = best_card(ranked)
     stand_in = _run_of(int(played), means, know.trump)
@@ -215,7 +232,7 @@ def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, flo
     # the seat free): priced among the cards of its suit, the only ones the search then considers (on deals
     # sampled apart from the others'); a lone trump the search cannot price: None.
     same_suit = tuple(c for c in know.legal if c >> 3 == played >> 3)
-    alone = evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know))
+    alone = evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know), REVIEW_EXACT)
     if len(alone) == 1:
         return means, best, None
     alone = dict(alone)
@@ -244,8 +261,62 @@ def _run_of(card: int, means: dict[int, float], trump: int) -> int | None:
     return max(below, key=power.__getitem__) if below else None
 
 
+# ---------------------------------------------------------------- in hindsight
+#: The search kept for the deal being reviewed (its table of bounds serves every later card of that deal).
+_KEPT: dict[tuple, Any] = {}
+
+
+def hindsight(decision: Decision) -> dict[str, Any]:
+    """The card's cost with every hand seen: the real hands solved double dummy from that moment, the card
+    played against the best one.  ``hindsight_best`` (a best card), ``hindsight_loss`` (score difference
+    for the side, never negative); both ``None`` for a call, whose hindsight would need the whole deal
+    solved once per contract, and for a card with more than :data:`HINDSIGHT_CARDS` cards in the hands."""
+    deal = decision.position
+    if deal is None or sum(h.bit_count() for h in deal.hands) > HINDSIGHT_CARDS:
+        return {"hindsight_best": None, "hindsight_loss": None}
+    from .solver import searcher, solve_choice
+
+    key = (deal.rules, deal.deck, deal.dealer, deal.trump)
+    search = _KEPT.get(key)
+    if search is None:
+        _KEPT.clear()
+        search = _KEPT[key] = searcher(deal.trump, deal.rules)
+    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+    played, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(decision.action),
+                                deal.cards_won, deal.tricks_won, deal.contract, belote, search, deal.rules)
+    side = decision.seat & 1
+    loss = max(0, best.difference(side) - played.difference(side))
+    return {"hindsight_best": card_name(played.card if loss == 0 else best.card), "hindsight_loss": loss}
+
+
+def luck_of(mark: str | None, hindsight_loss: float | None) -> str | None:
+    """``unlucky``: no mark with what the seat knew, yet a markable cost with the cards as they lay;
+    ``lucky``: a marked choice with what the seat knew that cost less than a mark here; else ``None``.
+
+    >>> luck_of(None, 60), luck_of("blunder", 0), luck_of("mistake", 45), luck_of(None, None)
+    ('unlucky', 'lucky', None, None)
+    """
+    if hindsight_loss is None:
+        return None
+    late = mark_of(hindsight_loss)
+    if mark is None and late is not None:
+        return "unlucky"
+    if mark is not None and late is None:
+        return "lucky"
+    return None
+
+
 def review_decision(decision: Decision) -> dict[str, Any]:
-    """One decision reviewed: the choice, the Expert's, both expected scores, the loss, the mark, a reason."""
+    """One decision reviewed: the choice, the Expert's, both expected scores, the loss, the mark, a reason;
+    and in hindsight (:func:`hindsight`) the cost with every hand seen and the luck (:func:`luck_of`)."""
+    out = _with_knowledge(decision)
+    out.update(hindsight(decision))
+    out["luck"] = luck_of(out["mark"], out["hindsight_loss"])
+    return out
+
+
+def _with_knowledge(decision: Decision) -> dict[str, Any]:
+    """The decision priced with what its seat knew then: nothing here reads another seat's cards."""
     out = decision.to_json()
     view = decision.view
     if decision.kind == "card":
@@ -330,16 +401,19 @@ def card_reason(view: SeatView, played: int, best: int) -> tuple[str, dict] | No
 
 # ---------------------------------------------------------------- the whole deal
 def summarize(reviewed: list[dict[str, Any]]) -> dict[str, Any]:
-    """The summary line: decisions reviewed, points lost in all, the count of each mark."""
+    """The summary line: decisions reviewed, points lost in all, the count of each mark and of each luck."""
     marks = {name: 0 for name, _ in MARKS}
+    luck = {"unlucky": 0, "lucky": 0}
     lost = 0.0
     for item in reviewed:
         if item.get("mark") in marks:
             marks[item["mark"]] += 1
+        if item.get("luck") in luck:
+            luck[item["luck"]] += 1
         loss = item.get("loss")
         if isinstance(loss, (int, float)) and not isinstance(loss, bool) and loss > 0:
             lost += loss
-    return {"decisions": len(reviewed), "lost": round(lost), "marks": marks}
+    return {"decisions": len(reviewed), "lost": round(lost), "marks": marks, "luck": luck}
 
 
 def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
@@ -349,5 +423,6 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
     return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
 
 
-__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "mark_of", "price_call",
-           "price_card", "seat_set", "standing_contract", "record_key", "review", "review_decision", "review_plan", "summarize"]
+__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "hindsight", "luck_of",
+           "mark_of", "price_call", "price_card", "seat_set", "standing_contract",
+           "record_key", "review", "review_decision", "review_plan", "summarize"]

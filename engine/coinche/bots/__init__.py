@@ -77,19 +77,26 @@ from ..view import SeatView
 from .auction import CallValue, choose_call, evaluate_calls, explain_call
 from .knowledge import LEVELS, Knowledge, remember
 from .rollout import partner_rule, pick_max
-from .search import best_card, choose_card, evaluate_cards
+from .search import EXACT_CARDS, best_card, choose_card, evaluate_cards
 
-ALL_LEVELS = LEVELS + ("baseline",)
+#: Frozen baselines: ``expert-v1`` is the Expert before issue 26 (its sampled deals always played out to
+#: the end by the playout policy, never solved exactly); the yardstick of the duplicate arena.
+BASELINES = ("expert-v1",)
+ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
 
 class Bot:
-    """A search bot of one level: ``act(view)`` for the next action, ``explain_call(view)`` for the coach."""
+    """A search bot of one level: ``act(view)`` for the next action, ``explain_call(view)`` for the coach.
 
-    def __init__(self, level: str, seed: int | str = 0) -> None:
+    ``exact``: from how many cards left its sampled deals are solved double dummy (0: never, the
+    ``expert-v1`` baseline)."""
+
+    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
         self.seed = seed
+        self.exact = exact
 
     def knowledge(self, view: SeatView) -> Knowledge:
         return remember(view, self.level)
@@ -98,7 +105,7 @@ class Bot:
         if view.phase == "auction":
             know = self.knowledge(view)
             return choose_call(know, evaluate_calls(know, self.seed))
-        return CARDS[choose_card(self.knowledge(view), self.seed)]
+        return CARDS[choose_card(self.knowledge(view), self.seed, exact=self.exact)]
 
     def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
         """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
@@ -119,12 +126,14 @@ class Bot:
         if view.phase != "play" or not view.legal:
             raise ValueError("explain_card is for the seat to play")
         know = self.knowledge(view)
-        means = evaluate_cards(know, self.seed)
+        means = evaluate_cards(know, self.seed, exact=self.exact)
         card = CARDS[best_card(means)]
         expected = {str(CARDS[c]): round(m) for c, m in means} if len(means) > 1 else {}
         return card, "coach_card", {"card": str(card), "expected": expected}
 
     def __repr__(self) -> str:
+        if self.exact != EXACT_CARDS:
+            return f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r})"
         return f"make_bot({self.level!r}, seed={self.seed!r})"
 
 
@@ -173,9 +182,12 @@ class BaselineBot:
 
 
 def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
-    """A bot of ``level`` (``easy``, ``normal``, ``expert`` or ``baseline``) seeded with ``seed``."""
+    """A bot of ``level`` (``easy``, ``normal``, ``expert``, ``baseline`` or ``expert-v1``) seeded with
+    ``seed``."""
     if level == "baseline":
         return BaselineBot(seed)
+    if level == "expert-v1":
+        return Bot("expert", seed, exact=0)
     return Bot(level, seed)
 
 

@@ -4,7 +4,10 @@ For a card: sample a number of deals (:func:`play_worlds`) of the hidden cards c
 :class:`~coinche.bots.knowledge.Knowledge` (when it remembers the auction, in proportion to how likely
 each seat was to make its calls with the cards a deal gives it: :mod:`coinche.bots.inference`), play each
 candidate card in each world and finish the deal with the heuristic playout policy (:mod:`coinche.bots.rollout`),
-score the deal by the rules (:func:`coinche.scoring.score`) and play the card with the best mean score difference for the side.
+score the deal by the rules (:func:`coinche.scoring.score`) and play the card with the best mean score difference
+for the side.  Late in the deal (:data:`EXACT_CARDS` cards left or fewer) each world is solved double dummy
+instead (:func:`coinche.solver.solve_cards`): both sides' best play, where the playout policy's errors would
+decide tricks.
 
 Calls are priced in :mod:`coinche.bots.auction`.
 
@@ -19,6 +22,7 @@ from random import Random
 from ..cards import ALL_CARDS_MASK, POINTS, POWER, Rank, mask_of
 from ..rng import SplitMix64, seed_from
 from ..scoring import score
+from ..solver import solve_cards
 from .knowledge import Knowledge
 from .inference import reads_calls, sample_weighted
 from .rollout import partner_rule, playout
@@ -28,6 +32,9 @@ from .world import sample_hands
 PLAY_BUDGET = 3000
 MIN_WORLDS = 12
 MAX_WORLDS = 96
+#: From this many cards left in the hands (the trick's cards not counted) down, each sampled world is solved
+#: exactly instead of played out: chosen by measurement (bench/bots_bench.py) to keep the Expert's p95.
+EXACT_CARDS = 12
 
 
 def decision_rng(seed: int | str, know: Knowledge) -> Random:
@@ -81,18 +88,20 @@ def play_worlds(candidates: int, cards_left: int) -> int:
     return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
 
 
-def choose_card(know: Knowledge, seed: int, worlds: int | None = None) -> int:
+def choose_card(know: Knowledge, seed: int, worlds: int | None = None, exact: int = EXACT_CARDS) -> int:
     """The card to play: the best mean score difference over the sampled worlds (the lowest card on a tie)."""
-    return best_card(evaluate_cards(know, seed, worlds))
+    return best_card(evaluate_cards(know, seed, worlds, exact))
 
 
 def best_card(means: list[tuple[int, float]]) -> int:
     return means[max(range(len(means)), key=lambda i: (means[i][1], -i))][0]
 
 
-def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> list[tuple[int, float]]:
+def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
+                   exact: int = EXACT_CARDS) -> list[tuple[int, float]]:
     """``(card, mean score difference for the side)`` for each distinct candidate card, in card order;
-    a lone candidate is not searched (its mean is 0.0)."""
+    a lone candidate is not searched (its mean is 0.0).  With at most ``exact`` cards left in the hands,
+    each sampled world is solved double dummy (:mod:`coinche.solver`) instead of played out."""
     hand, trick, trump = know.hand, list(know.trick), know.trump
     legal = partner_rule(hand, trick, trump, mask_of(know.legal))
     candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
@@ -109,6 +118,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
     weighted = not know.rules.kind.turned_card and reads_calls(know.calls, me)
     values = POINTS[trump]
     tricks_left = know.counts[me]
+    solved = sum(know.counts) <= exact
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
         if weighted:
@@ -126,6 +136,12 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None) -> lis
             won = (past // 2, past - past // 2)
             tricks_won = (done // 2, done - done // 2)
         belote = _belote_side(hands, trump, know.belote_side)
+        if solved:
+            outcomes = solve_cards(hands, know.leader, trick, trump, won, tricks_won, candidates, contract, belote,
+                                   rules=know.rules)
+            for i, c in enumerate(candidates):
+                totals[i] += outcomes[c].difference(side)
+            continue
         for i, c in enumerate(candidates):
             h = list(hands)
             h[me] ^= 1 << c

@@ -12,6 +12,8 @@ import { callName, cardName, t } from "../i18n.js";
 
 const STORE_KEY = "coinche.reviews";
 const KEEP = 12; // the reviews kept, newest first
+const LUCK = { unlucky: "dd.luck.unlucky", lucky: "dd.luck.lucky" };
+const LUCK_WHY = { unlucky: "dd.luck.unlucky_why", lucky: "dd.luck.lucky_why" };
 const MARK_KEYS = { inaccuracy: "review.mark.inaccuracy", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
 const REASON_KEYS = {
   trumped_partner: "review.reason.trumped_partner",
@@ -219,7 +221,9 @@ class ReviewDialog {
     this.summary.hidden = !job.summary;
     if (job.summary) {
       const { lost, marks: counts, decisions } = job.summary;
-      this.summary.textContent = t("review.summary", { decisions, lost, ...counts });
+      const luck = job.summary.luck;
+      this.summary.textContent = t("review.summary", { decisions, lost, ...counts })
+        + (luck ? ` ${t("dd.summary_luck", luck)}` : "");
     }
     const items = job.items.map((item) => this.#item(item));
     this.list.replaceChildren(...items);
@@ -255,6 +259,17 @@ class ReviewDialog {
         .filter(([contract, chance], i) => contract && chance !== null && chance !== undefined && !(i === 1 && same));
       const text = chances.map(([contract, chance]) => t("review.chance", { contract: callName(contract), chance }));
       if (text.length) node.append(el("p", "review-chance", text.join(" ")));
+    }
+    if (item.hindsight_loss !== null && item.hindsight_loss !== undefined) {
+      const lost = Math.round(item.hindsight_loss);
+      const line = el("p", "review-hindsight", lost > 0
+        ? t("dd.hindsight_lost", { lost, best: name(item.hindsight_best) }) : t("dd.hindsight_none"));
+      if (LUCK[item.luck]) {
+        node.dataset.luck = item.luck;
+        line.prepend(el("span", `review-luck luck-${item.luck}`, t(LUCK[item.luck])), document.createTextNode(" "));
+        line.append(document.createTextNode(` ${t(LUCK_WHY[item.luck])}`));
+      }
+      node.append(line);
     }
     if (item.reason && REASON_KEYS[item.reason.key]) {
       node.append(el("p", "review-reason", t(REASON_KEYS[item.reason.key], item.reason.params)));
