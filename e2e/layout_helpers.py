@@ -43,6 +43,8 @@ CHECK_LAYOUT = """(selector) => {
       const s = getComputedStyle(n);
       if (s.visibility === 'hidden' || s.display === 'none' || Number(s.opacity) === 0) return false;
       if (n.classList.contains('visually-hidden')) return false;
+      // a closed <details> lays its content out without painting it: only its summary shows
+      if (n !== el && n.tagName === 'DETAILS' && !n.open && !el.closest('summary')) return false;
     }
     return true;
   };

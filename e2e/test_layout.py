@@ -138,6 +138,9 @@ def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
 
     page.click("#btn-settings")
     check("home-settings")
+    page.click("#dlg-settings .house-details > summary")  # the house rules, one option at a time
+    expect(page.locator("#house-options select").first).to_be_visible()
+    check("home-settings-house")
     close_dialog(page, "#dlg-settings")
 
     page.click("#btn-online")
