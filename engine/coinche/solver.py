@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import CARDS, POINTS, POWER, Card, Rank
+from .cards import CARDS, POINTS, POWER, Card
 from .play import legal_mask, trick_winner
 from .rules import Rules
 from .scoring import Contract, DealScore, score
