@@ -103,7 +103,7 @@ frames = st.one_of(
 
 def would_change(referee: Referee, table, sender: Client, frame) -> bool:
     """Frames that legitimately change the state: a legal action by the seat to move, a seated
-    player leaving, a seatless client entering the lobby."""
+    player leaving, a seatless client entering the queue or opening a table."""
     try:
         data = json.loads(frame)
     except (TypeError, ValueError, RecursionError):
@@ -113,7 +113,7 @@ def would_change(referee: Referee, table, sender: Client, frame) -> bool:
     kind = data.get("type")
     if kind == "leave" and sender.table is not None:
         return True
-    if kind in ("queue", "create") and sender.table is None:
+    if kind in ("queue", "create", "open") and sender.table is None:
         return True
     if kind == "act" and sender.table is not None:
         match = table.session.match
