@@ -263,8 +263,10 @@ async def four_friends(url: str, referee: Referee):
     (ana, bob, cy, di), code = await open_friends(url, ["Ana", "Bob", "Cy", "Di"])
     old = await Auditor.join(url)
     await old.refused("update_page", type="join", code=code)
+    await old.close()
     fifth = await Auditor.join(url)
     await fifth.refused("table_full", type="join", code=code, lobby=True)
+    await fifth.close()
     await bob.refused("seat_taken", type="sit", seat=0)
     await bob.refused("not_host", type="begin")
     await bob.refused("not_started", type="act", action="pass")
@@ -295,6 +297,7 @@ async def four_friends(url: str, referee: Referee):
     await asyncio.gather(*(p.play(r, **until) for p, r in zip(seats, rngs)))
     late = await Auditor.join(url)
     await late.refused("match_started", type="join", code=code, lobby=True)
+    await late.close()
     di_back = await Auditor.join(url)
     assert (await di_back.ask(type="resume", token=di_token))["type"] == "resumed"
     assert table.session.humans == (0, 1, 2, 3)

@@ -40,7 +40,8 @@ class Player:
     @classmethod
     async def join(cls, url: str) -> "Player":
         player = cls(await connect(url))
-        assert (await player.recv())["type"] == "welcome"
+        first = await player.recv()
+        assert first["type"] == "welcome", first
         return player
 
     async def send(self, **message: Any) -> None:
