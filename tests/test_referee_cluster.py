@@ -89,12 +89,7 @@ class Survivor(Player):
             self.servers.append(message)
 
     async def next(self, timeout: float = 30) -> dict[str, Any]:
-        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-        self.log.append(message)
-        if "state" in message:
-            self.state = message["state"]
-        if message["type"] in ("start", "resumed", "lobby"):
-            self.seat, self.token = message["seat"], message["token"]
+        message = await self.read(timeout)
         self._keep(message)
         return message
 

@@ -56,15 +56,20 @@ class Player:
             if reply.get("id") == self.rid:
                 return reply
 
+    async def read(self, timeout: float) -> dict[str, Any]:
+        """The next message, logged, with the state, seat and token it carries kept."""
+        message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
+        self.log.append(message)
+        if "state" in message:
+            self.state = message["state"]
+        if message["type"] in ("start", "resumed", "lobby"):
+            self.seat, self.token = message["seat"], message["token"]
+        return message
+
     async def recv(self, *types: str, timeout: float = 10) -> dict[str, Any]:
         """The next message (of one of ``types`` if given; the others are logged and skipped)."""
         while True:
-            message = json.loads(await asyncio.wait_for(self.ws.recv(), timeout))
-            self.log.append(message)
-            if "state" in message:
-                self.state = message["state"]
-            if message["type"] in ("start", "resumed", "lobby"):
-                self.seat, self.token = message["seat"], message["token"]
+            message = await self.read(timeout)
             if not types or message["type"] in types:
                 return message
 
