@@ -80,18 +80,36 @@ SAVED = "() => localStorage.getItem('coinche.match')"
 HAND = "() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card).sort()"
 
 
-def hold_the_engine(page) -> list:
-    held: list = []
-    page.route("**/wheels/**", lambda route: held.append(route))  # the worker's download of the engine waits in `held`
-    return held
+class HeldEngine:
+    """The worker's download of the engine wheel, held until `release`. A download asked for after the release
+    (a slow worker can ask later than the test releases) goes through at once rather than wait for ever."""
+
+    def __init__(self, page) -> None:
+        self.waiting: list = []
+        self.released = False
+        page.route("**/wheels/**", self._arrived)
+
+    def _arrived(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.waiting.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        while self.waiting:
+            self.waiting.pop().continue_()
 
 
-def release(held: list) -> None:
-    for route in held:
-        route.continue_()
+def hold_the_engine(page) -> HeldEngine:
+    return HeldEngine(page)
 
 
-def play_while_the_engine_boots(page, site_url) -> list:
+def release(held: HeldEngine) -> None:
+    held.release()
+
+
+def play_while_the_engine_boots(page, site_url) -> HeldEngine:
     """Play pressed with the engine held, once the player may call: returns the held download."""
     held = hold_the_engine(page)
     page.goto(site_url)
