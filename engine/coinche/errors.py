@@ -30,6 +30,9 @@ ENGLISH = {
     "save_old": "the saved game comes from another release ({detail})",
     "unknown_rule_option": "unknown rule option '{name}' (coinche rules lists them)",
     "bad_rule_value": "unknown value {value} for the rule option {name} (one of: {allowed})",
+    "whatif_malformed": "malformed what-if line: {detail}",
+    "whatif_bad_move": "'{move}' is not a {what}",
+    "whatif_no_decision": "the branch has no decision {ply} (its last is {last})",
 }
 
 
