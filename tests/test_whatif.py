@@ -182,3 +182,63 @@ def test_a_branch_in_the_auction_is_bid_and_played_by_the_bots():
     branch = what_if(record, [(0, "pass")], by="expert", level="easy")
     assert branch["record"]["calls"][0] == "pass"
     assert check(branch["record"]) is not None
+
+
+# ---------------------------------------------------------------- every branch is a whole deal
+@settings(max_examples=25, deadline=None)
+@given(st.integers(0, 10**6), st.sampled_from(["coinche", "classic"]), st.integers(1, 12))
+def test_a_branch_is_a_legal_deal_whose_card_points_are_162(seed, variant, left):
+    """The branch replays card by card under the rules (check), every card is played once, and its card
+    points (the last trick's ten included, the belote apart) add up to 162, as the scoring counts them."""
+    record = played_record(seed, variant)
+    ply, move, _ = late_branch(record, random.Random(seed), left)
+    for by in ("dd", "expert"):
+        out = what_if(record, [(ply, move)], by=by, level="easy" if by == "expert" else "expert")["record"]
+        check(out)
+        assert sorted(out["plays"]) == sorted(record["plays"])
+        assert sum(out["result"]["cards"]) == 162
+
+
+def test_the_real_card_by_dd_ends_on_the_solvers_value():
+    """Branching with the card really played and best play after it gives solve()'s value of that card."""
+    for seed in range(4):
+        record = played_record(seed)
+        ply = len(record["calls"]) + 24
+        real = record["plays"][24]
+        expected = solve(at(record, ply))[Card.parse(real)]
+        branch = what_if(record, [(ply, real)], by="dd")
+        assert branch["result"]["cards"] == list(expected.points)
+        assert branch["result"]["scores"] == list(expected.score.scores)
+
+
+# ---------------------------------------------------------------- the page's command and the CLI
+def test_the_web_command_answers_the_branch_and_its_steps():
+    from coinche.webcommands import COMMANDS
+
+    record = played_record(4)
+    ply = len(record["calls"]) + 28
+    move = card_name(at(record, ply).legal_cards()[-1])
+    out = COMMANDS["what_if"](record, f"{ply}:{move}", "dd")
+    assert out["line"] == f"{ply}:{move}" and out["by"] == "dd"
+    assert len(out["steps"]) == 1 + len(record["calls"]) + 32
+    assert out["steps"][ply + 1]["action"] == move and out["steps"][-1]["phase"] == "over"
+    with pytest.raises(WhatIfError) as e:
+        COMMANDS["what_if"](record, "28;Jh", "dd")
+    assert e.value.to_json()["key"] == "whatif_malformed"
+
+
+def test_the_cli_branches_a_record(tmp_path):
+    import json
+    import subprocess
+    import sys
+
+    record = played_record(6)
+    path = tmp_path / "deals.jsonl"
+    path.write_text(json.dumps(record) + "\n")
+    ply = len(record["calls"]) + 28
+    move = card_name(at(record, ply).legal_cards()[0])
+    run = [sys.executable, "-m", "coinche.cli", "replay", str(path), "--what-if", f"{ply}:{move}", "--by", "dd"]
+    done = subprocess.run(run + ["--json"], capture_output=True, text=True, check=True)
+    assert json.loads(done.stdout) == what_if(record, [(ply, move)], by="dd")
+    done = subprocess.run(run[:-4] + ["--what-if", f"{ply}:pass"], capture_output=True, text=True)
+    assert done.returncode == 1 and "'pass' is not a card" in done.stderr

@@ -252,7 +252,41 @@ def cmd_simulate(args: argparse.Namespace) -> int:
 
 
 # ---------------------------------------------------------------- replay
+def _result_text(result: dict) -> str:
+    if result["void"]:
+        return "void"
+    cards, scores = result["cards"], result["scores"]
+    return f"cards {cards[0]}-{cards[1]}, scores {scores[0]}-{scores[1]}"
+
+
+def cmd_what_if(args: argparse.Namespace) -> int:
+    from .whatif import parse_line, what_if
+
+    with open(args.file, encoding="utf-8") as f:
+        lines = [line for line in f if line.strip()]
+    if not 1 <= args.deal <= len(lines):
+        print(f"{args.file}: no record {args.deal} (it holds {len(lines)})", file=sys.stderr)
+        return 2
+    try:
+        branch = what_if(json.loads(lines[args.deal - 1]), parse_line(args.what_if), by=args.by)
+    except json.JSONDecodeError as e:
+        print(f"{args.file}:{args.deal}: not JSON: {e}", file=sys.stderr)
+        return 1
+    except CoincheError as e:
+        print(f"{args.file}:{args.deal}: {e}", file=sys.stderr)
+        return 1
+    if args.json:
+        print(json.dumps(branch))
+        return 0
+    real, result = branch["real"], branch["result"]
+    print(f"what if {branch['line']} (by {branch['by']}): {_result_text(result)}; the deal: {_result_text(real)}")
+    print("plays: " + ",".join(branch["record"]["plays"]))
+    return 0
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
+    if args.what_if:
+        return cmd_what_if(args)
     ok = bad = 0
     with open(args.file, encoding="utf-8") as f:
         for number, line in enumerate(f, 1):
@@ -412,6 +446,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file")
     rep.add_argument("file")
+    rep.add_argument("--what-if", metavar="PLY:MOVE[,PLY:MOVE...]",
+                     help="branch the deal of --deal at decision PLY (0-based, calls then cards) with MOVE and play it out")
+    rep.add_argument("--by", choices=("expert", "dd"), default="expert", help="who plays the branch out (default: expert)")
+    rep.add_argument("--deal", type=int, default=1, metavar="N", help="the record (line number, from 1) to branch")
+    rep.add_argument("--json", action="store_true", help="the branch as JSON (with its whole record)")
     rep.set_defaults(func=cmd_replay)
 
     rev = sub.add_parser("review", help="the Expert's review of each deal of a JSON-lines file of records")

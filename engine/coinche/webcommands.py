@@ -179,6 +179,18 @@ def replay_steps(record: Any) -> list[dict]:
     return steps
 
 
+def what_if(record: Any, line: Any, by: Any = "expert") -> dict:
+    """A finished deal branched along a what-if ``line`` (``"<ply>:<move>[,...]"``, coinche.whatif) and
+    played out ``by`` the Expert bots or ``dd``, for the replay view: ``{line, by, branch, exact_from,
+    result, real, record, steps}``, the steps as :func:`replay_steps` gives them for the branch's record.
+    A bad line raises ``whatif_malformed``; a move not allowed there the rules' own error (its reason)."""
+    from .whatif import parse_line
+    from .whatif import what_if as branch_of
+
+    branch = branch_of(record, parse_line(line), by=by)
+    return {**branch, "steps": replay_steps(branch["record"])}
+
+
 def _seat_of_last_card(deal) -> int:
     if deal.trick:
         return (deal.leader + len(deal.trick) - 1) & 3
@@ -248,6 +260,7 @@ COMMANDS = {
     "judge_batch": judge_batch,
     "finished_deals": finished_deals,
     "replay_steps": replay_steps,
+    "what_if": what_if,
 }
 
 
