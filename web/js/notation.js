@@ -104,3 +104,55 @@ export function parseShareLink(hash, variants) {
   if (!variants.includes(variant) || !SEED.test(seed) || ![0, 1, 2, 3].includes(dealer)) return null;
   return { variant, seed, dealer, rules: params.get("rules") };
 }
+
+// ------------------------------------------------------------------ what-if lines (a replay's branch)
+// `whatif=<ply>:<move>[,<ply>:<move>…]&by=expert|dd` in a replay's fragment, as engine/coinche/whatif.py
+// parse_line reads the line: at decision <ply> (0-based, the calls first, then the cards) the seat to act
+// chooses <move> (a card or a call) instead; the plies increase. Whether a move is allowed is the engine's.
+export const WHATIF_BY = ["expert", "dd"];
+const MAX_POINTS = 64; // the engine's whatif.MAX_POINTS
+const POINT = /^(\d{1,3}):(\S+)$/;
+
+// [{ply, move}] of a line's text, or null if it is not one.
+export function parseWhatIfLine(text) {
+  if (typeof text !== "string" || !text) return null;
+  const points = [];
+  for (const part of text.split(",")) {
+    const match = POINT.exec(part);
+    if (!match || !(isCard(match[2]) || parseCall(match[2]))) return null;
+    const ply = Number(match[1]);
+    if (points.length && ply <= points[points.length - 1].ply) return null;
+    points.push({ ply, move: match[2] });
+  }
+  return points.length <= MAX_POINTS ? points : null;
+}
+
+export function formatWhatIfLine(points) {
+  return points.map(({ ply, move }) => `${ply}:${move}`).join(",");
+}
+
+// {line, by} of a fragment's branch ("#…&whatif=28:Jh&by=dd"; by defaults to expert), null when it names
+// none, or {error} when it names one that does not read (the page says so and shows the plain replay).
+export function parseWhatIf(hash) {
+  const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
+  const text = params.get("whatif");
+  if (text === null) return null;
+  const by = params.get("by") ?? "expert";
+  const points = parseWhatIfLine(text);
+  if (!points || !WHATIF_BY.includes(by)) return { error: text.slice(0, 24) };
+  return { line: formatWhatIfLine(points), by };
+}
+
+// The fragment `hash` with its branch set to {line, by} (or removed when `branch` is null), its other
+// parameters kept in their order.
+export function formatWhatIf(branch, hash = "") {
+  const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
+  params.delete("whatif");
+  params.delete("by");
+  if (branch) {
+    params.set("whatif", branch.line);
+    params.set("by", branch.by);
+  }
+  const text = params.toString().replace(/%3A/g, ":").replace(/%2C/g, ",");
+  return text ? `#${text}` : "";
+}
