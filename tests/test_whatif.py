@@ -242,3 +242,20 @@ def test_the_cli_branches_a_record(tmp_path):
     assert json.loads(done.stdout) == what_if(record, [(ply, move)], by="dd")
     done = subprocess.run(run[:-4] + ["--what-if", f"{ply}:pass"], capture_output=True, text=True)
     assert done.returncode == 1 and "'pass' is not a card" in done.stderr
+
+
+def test_the_choices_at_a_decision_are_the_rules_legal_moves():
+    from coinche.whatif import choices
+
+    record = played_record(8)
+    n = len(record["calls"])
+    for ply in range(0, n + 32, 3):
+        deal = at(record, ply)
+        got = choices(record, ply)
+        assert got["seat"] == deal.turn and got["real"] == (record["calls"] + record["plays"])[ply]
+        legal = [str(c) for c in deal.legal_calls()] if ply < n else [card_name(c) for c in deal.legal_cards()]
+        assert got["moves"] == legal and got["real"] in got["moves"]
+    for ply in (-1, n + 32, "3", True):
+        with pytest.raises(WhatIfError) as e:
+            choices(record, ply)
+        assert e.value.key == "whatif_no_decision"

@@ -191,6 +191,13 @@ def what_if(record: Any, line: Any, by: Any = "expert") -> dict:
     return {**branch, "steps": replay_steps(branch["record"])}
 
 
+def what_if_choices(record: Any, ply: Any) -> dict:
+    """The moves the rules allow at decision ``ply`` of a finished deal (coinche.whatif.choices)."""
+    from .whatif import choices
+
+    return choices(record, ply)
+
+
 def _seat_of_last_card(deal) -> int:
     if deal.trick:
         return (deal.leader + len(deal.trick) - 1) & 3
@@ -261,6 +268,7 @@ COMMANDS = {
     "finished_deals": finished_deals,
     "replay_steps": replay_steps,
     "what_if": what_if,
+    "what_if_choices": what_if_choices,
 }
 
 

@@ -169,5 +169,33 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
             "result": out["result"], "real": deal_to_record(real)["result"]}
 
 
-__all__ = ["BY", "EXACT_CARDS", "WhatIfError", "apply_point", "branch_seed", "format_line", "parse_line",
+def choices(record: dict, ply: int) -> dict:
+    """The moves allowed at decision ``ply`` of the record's deal, as the rules give them (the replay's
+    "What if…" offers these only): ``{ply, seat, kind: "call"|"card", moves, real}``, ``real`` the move the
+    deal made there.  A ply that is no decision of the deal raises ``whatif_no_decision``.
+
+    >>> from coinche.deal import Deal
+    >>> from coinche.record import deal_to_record
+    >>> deal = Deal.new("coinche", dealer=0, seed=4)
+    >>> for call in ("80h", "pass", "pass", "pass"): deal.apply(call)
+    >>> while not deal.is_over: deal.play(deal.legal_cards()[0])
+    >>> c = choices(deal_to_record(deal), 0)
+    >>> c["kind"], c["real"], "pass" in c["moves"], "80h" in c["moves"]
+    ('call', '80h', True, True)
+    """
+    real = replay(record)
+    actions = [str(c) for _, c in real.calls] + [card_name(c) for c in real.plays]
+    if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < len(actions):
+        raise WhatIfError("whatif_no_decision", ply=str(ply)[:24], last=len(actions) - 1)
+    deal = Deal(real.rules, real.dealer, real.deck)
+    for action in actions[:ply]:
+        deal.apply(action if deal.phase == Phase.AUCTION else Card.parse(action))
+    if deal.phase == Phase.AUCTION:
+        kind, moves = "call", [str(c) for c in deal.legal_calls()]
+    else:
+        kind, moves = "card", [card_name(c) for c in deal.legal_cards()]
+    return {"ply": ply, "seat": deal.turn, "kind": kind, "moves": moves, "real": actions[ply]}
+
+
+__all__ = ["BY", "EXACT_CARDS", "WhatIfError", "apply_point", "choices", "branch_seed", "format_line", "parse_line",
            "what_if"]
