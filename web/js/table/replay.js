@@ -9,6 +9,7 @@ import { callName, t } from "../i18n.js";
 import { buildCard, sortHand } from "./cards.js";
 import { contractLine } from "./dialogs.js";
 import { reviewButton } from "./review.js";
+import { WhatIf } from "./whatif.js";
 
 const KEEP = 8; // the deals remembered for "Previous deals", newest first
 
@@ -155,7 +156,8 @@ class Replay {
     controls.append(this.buttons.first, this.buttons.back, this.slider, this.buttons.next, this.buttons.last, this.counter);
 
     const body = dialog.querySelector(".dialog-body");
-    body.replaceChildren(this.contract, this.board, this.caption, this.auction, this.points, controls);
+    this.whatif = new WhatIf(this);
+    body.replaceChildren(this.contract, this.board, this.caption, this.auction, this.points, controls, this.whatif.node);
     const close = button(t("table.close"), () => dialog.close("close"), "btn primary replay-close");
     const review = reviewButton(this.record, { engine: this.engine, view, onShow: (index) => this.go(index + 1) });
     dialog.querySelector(".dialog-actions").replaceChildren(review, close);
@@ -166,6 +168,14 @@ class Replay {
     this.go(0);
     dialog.showModal();
     this.buttons.next.focus();
+    this.whatif.fromLink();
+  }
+
+  // Another deal's record and steps in the same view (a what-if branch, or the deal again).
+  load(record, steps) {
+    this.record = record;
+    this.steps = steps;
+    this.slider.max = String(steps.length - 1);
   }
 
   // Arrow keys step (the slider steps by itself when it has the focus), Home and End jump.
@@ -202,6 +212,7 @@ class Replay {
     this.#drawAuction(step);
     this.#drawCaption(step);
     this.#drawPoints(step);
+    this.whatif.update();
   }
 
   #drawTrick(step) {
