@@ -99,6 +99,7 @@ export class WhatIf {
     this.replay.dialog.dataset.whatif = branch.line;
     this.replay.load(branch.record, branch.steps);
     this.replay.go(branch.branch + 1);
+    this.#keepFocus(); // the move pressed is gone: the focus stays in the dialog, for its arrow keys
     history.replaceState(null, "", location.pathname + location.search + formatWhatIf({ line: branch.line, by: branch.by }, location.hash));
     return true;
   }
@@ -110,7 +111,13 @@ export class WhatIf {
     delete this.replay.dialog.dataset.whatif;
     this.replay.load(this.real.record, this.real.steps);
     this.replay.go(at);
+    this.#keepFocus();
     history.replaceState(null, "", location.pathname + location.search + formatWhatIf(null, location.hash));
+  }
+
+  #keepFocus() {
+    const { next, back } = this.replay.buttons;
+    (next.disabled ? back : next).focus();
   }
 
   // The branch the page's fragment names, if any: shown, or a message saying why not (the deal stays).
