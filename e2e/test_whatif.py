@@ -16,12 +16,19 @@ from test_replay import last_record, play_to_summary, shown  # noqa: E402
 from test_table import new_match  # noqa: E402
 
 
+def finished_deal(page, site_url, seed: str, fragment: str | None = None) -> dict:
+    """A deal played to its summary and its replay opened (under ``fragment`` if given): the deal's record."""
+    new_match(page, site_url, "coinche", seed=seed)
+    play_to_summary(page)
+    if fragment is not None:
+        page.evaluate("(f) => history.replaceState(null, '', location.pathname + f)", fragment)
+    page.click("#dlg-summary .replay-open")
+    return last_record(page)
+
+
 def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(guarded_page, site_url):
     page = guarded_page
-    new_match(page, site_url, "coinche", seed="whatif-e2e")
-    play_to_summary(page)
-    record = last_record(page)
-    page.click("#dlg-summary .replay-open")
+    record = finished_deal(page, site_url, "whatif-e2e")
     dialog = page.locator("#dlg-replay")
     expect(dialog).to_be_visible()
     n = len(record["calls"])
@@ -58,11 +65,7 @@ def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(guarded_pa
 
 def test_a_branch_in_the_link_that_does_not_read_leaves_the_replay(guarded_page, site_url):
     page = guarded_page
-    new_match(page, site_url, "coinche", seed="whatif-e2e-bad")
-    play_to_summary(page)
-    record = last_record(page)
-    page.evaluate("history.replaceState(null, '', location.pathname + '#whatif=99:zz&by=dd')")
-    page.click("#dlg-summary .replay-open")
+    record = finished_deal(page, site_url, "whatif-e2e-bad", "#whatif=99:zz&by=dd")
     dialog = page.locator("#dlg-replay")
     expect(page.locator("#dlg-replay .whatif-status")).to_contain_text("99:zz")
     page.keyboard.press("End")
