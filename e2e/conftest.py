@@ -25,6 +25,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -141,14 +142,34 @@ def returning_contexts(browser):
 
 
 @pytest.fixture(scope="module")
-def returning_context(returning_contexts, browser, browser_context_args):
+def returning_context(returning_contexts, browser, browser_context_args, site_url):
     """A browser context for a visitor who comes back (the HTTP cache, the service worker and the engine's
-    memory snapshot kept from the first test that used it), for tests that open the page afresh but do not
+    memory snapshot kept from a first visit made when it opens, `save_a_snapshot`), for tests that open the page afresh but do not
     depend on a first visit's empty profile. The worker's one for `browser_context_args` (the module's)."""
     key = json.dumps(browser_context_args, sort_keys=True, default=str)
     if key not in returning_contexts:
-        returning_contexts[key] = browser.new_context(**browser_context_args)
+        context = browser.new_context(**browser_context_args)
+        save_a_snapshot(context, site_url)
+        returning_contexts[key] = context
     return returning_contexts[key]
+
+
+SNAPSHOT_SAVED = "() => localStorage.getItem('coinche.snapshot-saved') === '1'"  # js/engine.js SNAPSHOT_SAVED_KEY
+
+
+def save_a_snapshot(context, site_url: str, seconds: float = 180) -> None:
+    """A first visit in `context` that stays until the engine's memory snapshot is saved (engine.js makes it
+    in a worker of its own once the engine is ready; a page closed sooner leaves none): every later page of
+    the context is a returning visitor's, whose engine boots from the snapshot."""
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}?speed=test")
+        deadline = time.monotonic() + seconds
+        while not page.evaluate(SNAPSHOT_SAVED):
+            assert time.monotonic() < deadline, "no memory snapshot saved within the warm-up"
+            time.sleep(0.2)
+    finally:
+        page.close()
 
 
 # What a test leaves in the site's storage, wiped after it (the snapshot's marker kept: the engine's memory
