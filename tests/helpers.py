@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import random
+import zipfile
+from pathlib import Path
 from typing import Callable
 
 from coinche import CARDS, Call, Deal, Phase, cards_of
@@ -148,3 +150,17 @@ def play_random_deal(variant: str, seed: int, dealer: int | None = None,
         else:
             deal.play(action)
     return deal
+
+
+def engine_zips(folder: Path) -> tuple[Path, Path]:
+    """Two archives for the build's tools that import the engine from a wheel (tools/first_deals.py,
+    tools/engine_options.py): the engine's sources zipped as a wheel holds them, and one that is no engine."""
+    engine = Path(__file__).resolve().parent.parent / "engine"
+    wheel = folder / "coinche-0-py3-none-any.whl"
+    with zipfile.ZipFile(wheel, "w") as archive:
+        for path in (engine / "coinche").rglob("*.py"):
+            archive.write(path, path.relative_to(engine).as_posix())
+    empty = folder / "empty.whl"
+    with zipfile.ZipFile(empty, "w") as archive:
+        archive.writestr("other/__init__.py", "")
+    return wheel, empty

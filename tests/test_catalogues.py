@@ -22,6 +22,9 @@ from pathlib import Path
 
 import pytest
 
+from coinche.rules import OPTIONS, PRESETS
+from coinche.webcommands import options as engine_options
+
 ROOT = Path(__file__).resolve().parent.parent
 WEB = ROOT / "web"
 I18N = WEB / "i18n"
@@ -52,7 +55,7 @@ ERRORS = _engine_errors()
 COACH = set().union(*(_engine_keys(r'"(coach_\w+)"', path) for path in (ENGINE / "bots").glob("*.py")))
 
 # The house-rule options the settings offer one by one (the variant and the target have their own settings).
-HOUSE_OPTIONS = [o for o in __import__("coinche.rules", fromlist=["OPTIONS"]).OPTIONS if o.name not in ("variant", "target")]
+HOUSE_OPTIONS = [o for o in OPTIONS if o.name not in ("variant", "target")]
 
 # Keys built at run time: prefix -> the suffixes the code may append (None: whatever en.json holds under
 # that prefix, for families whose members the code takes from data it does not enumerate).
@@ -83,6 +86,10 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "house.option.": {o.name for o in HOUSE_OPTIONS},
     "house.value.": {f"{o.name}.{v}" for o in HOUSE_OPTIONS for v in o.texts},
     "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding"},
+    "house.preset.": set(PRESETS) | {"custom"},
+    # the settings' choices (js/main.js): the engine's lists (coinche.webcommands.options)
+    "settings.variant.": set(engine_options()["variants"]),
+    "settings.level.": set(engine_options()["levels"]),
 }
 
 # Literals that look like keys but are not (file names are recognised by their extension).

@@ -7,10 +7,10 @@ import importlib.util
 import json
 import subprocess
 import sys
-import zipfile
 from pathlib import Path
 
 import pytest
+from helpers import engine_zips
 
 from coinche import webcommands
 from coinche.deal import VARIANTS
@@ -64,19 +64,13 @@ def test_the_same_wheel_gives_the_same_deals_and_another_wheel_others():
 
 
 def test_the_script_imports_the_engine_from_the_wheel_it_is_given(tmp_path):
-    wheel = tmp_path / "coinche-0-py3-none-any.whl"
-    with zipfile.ZipFile(wheel, "w") as archive:  # the engine's sources as a zip, as a wheel holds them
-        for path in (ROOT / "engine" / "coinche").rglob("*.py"):
-            archive.write(path, path.relative_to(ROOT / "engine").as_posix())
+    wheel, empty = engine_zips(tmp_path)
     out = tmp_path / "first-deals.json"
     subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(wheel), str(out),
                     "--per-variant", "3"], check=True)
     written = json.loads(out.read_text())
     assert [len(written["deals"][v]) for v in VARIANTS] == [3, 3]
     # An archive that is not the engine: refused, not silently replaced by an installed copy.
-    empty = tmp_path / "empty.whl"
-    with zipfile.ZipFile(empty, "w") as archive:
-        archive.writestr("other/__init__.py", "")
     refused = subprocess.run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(empty), str(out)],
                              capture_output=True, text=True)
     assert refused.returncode != 0

@@ -24,7 +24,8 @@ Steps, each printed as it runs:
    tools/precompile_stdlib.py, cached in .cache/stdlib-web/: Python starts without compiling its own
    library; named by its content, since every file under pyodide/ is cached as immutable), the engine wheel
    (wheels/<hash>/), the first deals that a first visit draws while its engine starts, dealt by that wheel
-   (first-deals.json, tools/first_deals.py), build-info.json (engine version, wheel URL and hash, sha256
+   (first-deals.json, tools/first_deals.py), what the engine offers (variants, targets, levels, house rules,
+   notation limits: options.json, tools/engine_options.py), build-info.json (engine version, wheel URL and hash, sha256
    of every file), and the service worker's precache list written into dist/sw.js (tools/precache.py).
 4. Sizes: dist in total and what a first visit transfers (the service worker and all it precaches) as
    served (tools/serve.py's encodings, Netlify's: text and WebAssembly compressed), against FIRST_VISIT_GOAL.
@@ -79,6 +80,8 @@ SOURCE_DATE_EPOCH = "315532800"
 
 # The engine's first deals for a first visit's preview (web/js/main.js reads it; tools/first_deals.py)
 FIRST_DEALS = "first-deals.json"
+# The engine's variants, targets, levels, house rules and notation limits (web/js/options.js; tools/engine_options.py)
+ENGINE_OPTIONS = "options.json"
 
 # What a first visit may download at most, compressed: the pages, Pyodide, the engine, all precached.
 FIRST_VISIT_GOAL = 8_000_000
@@ -403,7 +406,7 @@ def bundle_styles(page: Path, bundle: str) -> None:
 def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     """Fill the empty folder out with the site; return its build-info."""
     shutil.copytree(ROOT / "web", out)
-    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs", FIRST_DEALS)
+    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs", FIRST_DEALS, ENGINE_OPTIONS)
     if any((out / name).exists() for name in made):
         raise BuildError(f"web/ must not hold any of {', '.join(made)}: the build makes them")
     # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
@@ -430,6 +433,9 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(out / wheel_url), str(out / FIRST_DEALS)],
         "first deals")
     say(f"first deals: {FIRST_DEALS} ({human((out / FIRST_DEALS).stat().st_size)})")
+    run([sys.executable, "-I", str(ROOT / "tools" / "engine_options.py"), str(out / wheel_url),
+         str(out / ENGINE_OPTIONS)], "engine options")
+    say(f"engine options: {ENGINE_OPTIONS} ({human((out / ENGINE_OPTIONS).stat().st_size)})")
 
     hashes = file_hashes(out)
     build_info = {

@@ -15,6 +15,7 @@ ENGLISH = {
     "missing_field": "missing field '{field}'",
     "unknown_field": "unknown field '{field}'",
     "malformed_position": "malformed position: {text}",
+    "position_too_long": "position too long: {length} characters (at most {limit})",
     "malformed_record": "malformed record: {detail}",
     "out_of_turn": "it is seat {expected}'s turn, not seat {seat}'s",
     "illegal_call": "{call} is not a legal call now",

@@ -16,15 +16,20 @@ Traceback (most recent call last):
 coinche.errors.InvalidPositionError: card 8h appears twice
 
 A text of any length costs about as much as a short one and is told its first real problem, checked in
-this order: the parts (each ``name=value``, a known field, given once), the fields required, the trump;
+this order: its length (at most :data:`MAX_LENGTH` characters, ``#`` and the spaces around it aside: the
+longest position is 51), the parts (each ``name=value``, a known field, given once), the fields required, the trump;
 then, for the trick and then the hand, how many cards it holds before how each is written; last, a card
 seen twice.  Bad input is quoted in at most :data:`~coinche.errors.EXCERPT` characters.
 
 >>> Position.parse("trump=h&hand=" + ",".join(["Jh"] * 33_000) + ",")
 Traceback (most recent call last):
 ...
-coinche.errors.InvalidPositionError: too many cards: 33000 (at most 8)
->>> Position.parse("trump=h&hand=Jh&" + "x" * 100_000)
+coinche.errors.NotationError: position too long: 99013 characters (at most 100)
+>>> Position.parse("trump=h&hand=" + ",".join(["Jh"] * 20) + ",")
+Traceback (most recent call last):
+...
+coinche.errors.InvalidPositionError: too many cards: 20 (at most 8)
+>>> Position.parse("trump=h&hand=Jh&" + "x" * 50)
 Traceback (most recent call last):
 ...
 coinche.errors.NotationError: malformed position: xxxxxxxxxxxxxxxxxxxxxxx…
@@ -41,6 +46,10 @@ from .play import Ruling, rule_position
 FIELDS = ("trump", "trick", "hand")
 #: How many cards the trick and the hand hold at most.
 LIMITS = {"trick": 3, "hand": 8}
+#: The longest text read as a position: the longest position (three cards on the table, eight in hand) is 51
+#: characters; a longer text is refused as too long before anything in it is read (the judge page refuses
+#: it too, without asking the engine: web/js/judge/notation.js).
+MAX_LENGTH = 100
 
 
 @dataclass(frozen=True, slots=True)
@@ -56,6 +65,8 @@ class Position:
         text = text.strip()
         if text.startswith("#") or text.startswith("?"):
             text = text[1:]
+        if len(text) > MAX_LENGTH:
+            raise NotationError("position_too_long", length=len(text), limit=MAX_LENGTH)
         # a fourth part is an error whatever it is: the rest of the text is never split
         for rest in text.split("&", len(FIELDS)) if text else []:
             part = rest.partition("&")[0]

@@ -20,6 +20,8 @@ from .position import Position
 from .session import Session, last_trick_json
 
 HUMAN = 0
+#: The bots' level of a match started without one (the settings' default, :func:`options`).
+DEFAULT_LEVEL = "normal"
 _session: Session | None = None
 
 
@@ -33,7 +35,7 @@ def _answer(session: Session, event: dict | None = None) -> dict[str, Any]:
     return {"event": event, "state": session.state(HUMAN), "snapshot": session.snapshot()}
 
 
-def new_match(variant: str | None = None, target: int | None = None, level: str = "normal", seed: str | None = None,
+def new_match(variant: str | None = None, target: int | None = None, level: str = DEFAULT_LEVEL, seed: str | None = None,
               deal_seed: str | None = None, first_dealer: int | None = None, rules: str | None = None) -> dict:
     """Start a solo match: the human in seat 0 (south), bots in the three others; the human speaks first in
     the first deal unless ``first_dealer`` says otherwise.  ``deal_seed`` and ``first_dealer`` make its
@@ -51,7 +53,7 @@ def new_match(variant: str | None = None, target: int | None = None, level: str 
 PREVIEW_MATCH_SEED = "first-deal-preview"
 
 
-def first_deal(variant: str = "coinche", target: int = 1000, level: str = "normal", deal_seed: str | None = None) -> dict:
+def first_deal(variant: str = "coinche", target: int = 1000, level: str = DEFAULT_LEVEL, deal_seed: str | None = None) -> dict:
     """A first deal for the page to draw before its engine is up, the worker's match untouched: ``{deal_seed,
     state}``, the state of a new match whose first deal has ``deal_seed`` (a random one when null), the human
     to call first.  The build deals a first visit's (tools/first_deals.py); the page asks for the next
@@ -201,7 +203,45 @@ def rules_parse(text: Any) -> dict:
     return {"notation": str(rules), "options": rules.to_json(), "changes": rules.changes()}
 
 
+def options() -> dict:
+    """What the page offers and reads, from the engine alone: the variants, the match targets and the bot
+    levels of the settings (in the order the settings show them), the house-rule options and presets
+    (:func:`rules_info`), the ranks in trump and in a plain suit, strongest first, with their points (the
+    rules page's pictures), and the judge's position notation: the cards the trick and the hand hold at most,
+    the longest text read.  The build writes it into the site (dist/options.json,
+    tools/engine_options.py), so that the page draws its settings before its engine is up.
+
+    >>> o = options()
+    >>> o["variants"], o["targets"], o["levels"]
+    (['coinche', 'classic'], [501, 701, 1000, 1500, 2000], ['easy', 'normal', 'expert'])
+    >>> o["defaults"]
+    {'variant': 'coinche', 'target': 1000, 'level': 'normal'}
+    >>> o["position"]
+    {'trick': 3, 'hand': 8, 'max_length': 100}
+    >>> o["cards"]["trump"][:3], o["cards"]["plain"][:3]
+    ([['J', 20], ['9', 14], ['A', 11]], [['A', 11], ['T', 10], ['K', 4]])
+    """
+    from .cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, Rank
+    from .position import LIMITS, MAX_LENGTH
+    from .rules import TARGETS, VARIANTS, Rules
+    from .session import LEVELS
+
+    own = Rules()
+    return {
+        "variants": list(VARIANTS),
+        "targets": list(TARGETS),
+        "levels": list(LEVELS),
+        "defaults": {"variant": own.variant, "target": own.target, "level": DEFAULT_LEVEL},
+        "rules": rules_info(),
+        "cards": {name: [[str(Rank(r)), points[r]] for r in sorted(range(8), key=lambda r: -strength[r])]
+                  for name, strength, points in (("trump", TRUMP_STRENGTH, TRUMP_POINTS),
+                                                 ("plain", PLAIN_STRENGTH, PLAIN_POINTS))},
+        "position": {**LIMITS, "max_length": MAX_LENGTH},
+    }
+
+
 COMMANDS = {
+    "options": options,
     "rules_info": rules_info,
     "rules_parse": rules_parse,
     "new_match": new_match,

@@ -9,6 +9,9 @@ import {
 } from "../../web/js/notation.js";
 import { readPosition } from "../../web/js/judge/notation.js";
 
+// The engine's position notation limits (coinche.webcommands.options()["position"]), as options.json has them
+const LIMITS = { trick: 3, hand: 8, max_length: 100 };
+
 // Every call of the engine (engine/coinche/calls.py): the words, the bids with capot, the classic takes.
 const CALLS = [
   "pass", "coinche", "surcoinche",
@@ -69,7 +72,7 @@ test("a position's canonical text reads back to the same position", () => {
   ];
   for (const position of positions) {
     const text = formatPosition(position);
-    const read = readPosition(text);
+    const read = readPosition(text, LIMITS);
     assert.deepEqual({ trump: read.trump, trick: read.trick, hand: read.hand }, position, text);
     assert.deepEqual(read.dropped, []);
     assert.equal(formatPosition(read), text);
@@ -77,6 +80,17 @@ test("a position's canonical text reads back to the same position", () => {
   assert.equal(formatPosition(positions[0]), "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s");
   assert.equal(formatPosition(positions[2]), "trick=9d&hand=");
   assert.equal(positionLink(positions[1]), "judge.html#trump=s&trick=&hand=As");
+});
+
+test("a text longer than the engine reads is too long, its start still read for the editor", () => {
+  const longest = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s,8s,9s,Ts,Qs,As";
+  assert.equal(readPosition(longest, LIMITS).tooLong, null);
+  assert.equal(readPosition(`#${"x".repeat(100)}`, LIMITS).tooLong, null, "a leading # is not counted, as the engine");
+  const huge = `trump=h&trick=&hand=${Array(33_000).fill("Jh").join(",")},`;
+  const read = readPosition(huge, LIMITS);
+  assert.deepEqual(read.tooLong, { length: huge.length, limit: 100 });
+  assert.deepEqual([read.trump, read.hand], ["h", ["Jh"]]);
+  assert.deepEqual(readPosition(" ".repeat(100_000) + longest, LIMITS).tooLong, null, "spaces around are no part of it");
 });
 
 test("a share link reads back to its deal", () => {

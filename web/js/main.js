@@ -5,6 +5,7 @@ import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
 import { parseShareLink } from "./notation.js";
+import { el } from "./dom.js";
 import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
@@ -235,10 +236,7 @@ function resume() {
 // A message over the table for a few seconds (what the page did on its own: a save replaced, the engine
 // restarted).
 function notice(text) {
-  const node = document.createElement("div");
-  node.className = "toast warn notice";
-  node.setAttribute("role", "status");
-  node.textContent = text;
+  const node = el("div", { class: "toast warn notice", role: "status", text });
   $("#toasts").append(node);
   setTimeout(() => node.remove(), 6000);
 }
@@ -301,6 +299,23 @@ function goHome() {
 }
 
 // ------------------------------------------------------------------ settings
+// The choices of the variant, the target and the level: the engine's lists (js/options.js), in its order.
+const CHOICES = [
+  { name: "variant", values: VARIANTS, label: (v) => ({ "data-i18n": `settings.variant.${v}` }) },
+  { name: "target", values: TARGETS, label: (v) => ({ text: String(v) }) },
+  { name: "level", values: LEVELS, label: (v) => ({ "data-i18n": `settings.level.${v}` }) },
+];
+
+function drawChoices(form) {
+  for (const { name, values, label } of CHOICES) {
+    const box = form.querySelector(`fieldset[data-setting="${name}"]`);
+    box.replaceChildren(box.querySelector("legend"), ...values.map((value) => el(
+      "label", {}, el("input", { type: "radio", name, value: String(value) }), el("span", label(value)),
+    )));
+  }
+  applyTranslations(form);
+}
+
 function openSettings(fromTable) {
   const dialog = $("#dlg-settings");
   const form = $("#settings-form");
@@ -318,6 +333,7 @@ function openSettings(fromTable) {
 
 function bindSettings() {
   const form = $("#settings-form");
+  drawChoices(form);
   form.addEventListener("change", (event) => {
     if (event.target.name === "rules_preset") {
       const target = applyPreset(form);

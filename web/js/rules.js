@@ -1,18 +1,22 @@
 // The rules page: the catalogue's rules.* texts in rules.html, plus what a picture says better — card orders
 // with their points, the rank table, the two argued positions with links to the judge, belote's pair.
 // Everything is built with the DOM and textContent; it renders again whenever the language changes.
-// The page needs no engine: the positions' legal cards are stated here as the rules page states them in
+// The house rules' options are the engine's, as the build wrote them (js/options.js). The page needs no engine: the positions' legal cards are stated here as the rules page states them in
 // words (RULES.md, "The two positions every table argues about"), and the judge checks them with the engine.
 import {
   cardName, detectLanguage, languagePicker, onLanguageChange, setLanguage, t,
 } from "./i18n.js";
 import { el } from "./dom.js";
 import { positionLink } from "./notation.js";
+import { options } from "./options.js";
+import { houseOptions } from "./table/house.js";
 
-// Strongest first, with points (RULES.md, Cards).
-const TRUMP_ORDER = [["J", 20], ["9", 14], ["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["8", 0], ["7", 0]];
-const PLAIN_ORDER = [["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["J", 2], ["9", 0], ["8", 0], ["7", 0]];
-const LIFTED = new Set(["J", "9"]); // the two cards that climb to the top in trump
+// Strongest first, with points (RULES.md, Cards): the engine's (js/options.js).
+const TRUMP_ORDER = options.cards.trump;
+const PLAIN_ORDER = options.cards.plain;
+// the cards that climb in trump (the jack and the nine): higher in trump than in a plain suit
+const LIFTED = new Set(TRUMP_ORDER.map(([rank]) => rank)
+  .filter((rank, i) => i < PLAIN_ORDER.findIndex(([plain]) => plain === rank)));
 
 // The positions every table argues about: hearts trump, you play fourth, your partner played second.
 const POSITIONS = {
@@ -119,6 +123,14 @@ function renderBelote(root) {
   root.append(card("Kh"), el("span", "plus", "+"), card("Qh"), el("span", "plus", `= ${t("points", { n: 20 })}`));
 }
 
+// The house rules a table may set: each option of the engine's with its values, the game's own first.
+function renderHouseRules(root) {
+  for (const option of houseOptions()) {
+    root.append(el("dt", { text: t(`house.option.${option.name}`) }), el("dd", {}, el("ul", {},
+      ...option.values.map((value) => el("li", { text: t(`house.value.${option.name}.${value}`) })))));
+  }
+}
+
 function render() {
   for (const root of document.querySelectorAll("[data-render]")) {
     if (root.dataset.render === "position") continue; // a container: its parts render themselves
@@ -127,6 +139,7 @@ function render() {
   for (const root of document.querySelectorAll('[data-render="orders"]')) renderOrders(root);
   for (const root of document.querySelectorAll('[data-render="rank-table"]')) renderRankTable(root);
   for (const root of document.querySelectorAll('[data-render="belote"]')) renderBelote(root);
+  for (const root of document.querySelectorAll('[data-render="house-rules"]')) renderHouseRules(root);
   for (const figure of document.querySelectorAll('[data-render="position"]')) {
     const position = POSITIONS[figure.dataset.position];
     renderBoard(figure.querySelector('[data-render="board"]'), position);

@@ -17,10 +17,14 @@ import { detectLanguage, languagePicker, onLanguageChange, setLanguage, suitName
 import { SUITS, formatPosition } from "../notation.js";
 import { cardFace, cardInline } from "./dom.js";
 import { EXAMPLES } from "./examples.js";
-import { HAND_LIMIT, TRICK_LIMIT, fragmentText, isEmpty, partnerIndex, readPosition } from "./notation.js";
+import { options } from "../options.js";
+import { fragmentText, isEmpty, partnerIndex, readPosition } from "./notation.js";
 import { Picker } from "./picker.js";
 
 const $ = (id) => document.getElementById(id);
+const LIMITS = options.position; // the engine's: {trick: 3, hand: 8, max_length}
+const TRICK_LIMIT = LIMITS.trick;
+const HAND_LIMIT = LIMITS.hand;
 const RULES = [1, 2, 3, 4, 5];
 const SURPRISES = new Set(["overtrump_partner", "no_undertrump"]);
 // Engine errors that only mean "not finished yet": the page asks for the missing part instead.
@@ -96,7 +100,9 @@ function urlFor(text) {
 
 // Read the position in the fragment: a link opened, Back or Forward, an example followed. The measure
 // "judge-link-read" times it, message of a bad link included, and "judge-link-told" until the engine's word
-// on a bad link is shown (e2e/test_judge.py holds both under 100 ms once the engine is up).
+// on a bad link is shown (e2e/test_judge.py holds both under 100 ms once the engine is up). A link longer
+// than any position is told so at once, in the same reading: the engine would say just that
+// (position_too_long, its first check), so it is not asked; the page never waits on the worker for it.
 function loadFromLocation() {
   performance.mark("judge-link-start");
   readLink();
@@ -105,10 +111,12 @@ function loadFromLocation() {
 
 function readLink() {
   const raw = fragmentText(location.hash);
-  const read = readPosition(raw);
+  const read = readPosition(raw, LIMITS);
   state.shown = raw;
   state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
-  state.problem = read.droppedCount ? { raw, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: null } : null;
+  state.problem = read.droppedCount || read.tooLong
+    ? { raw, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: tooLongError(read.tooLong) }
+    : null;
   if (history.state?.judgeDepth === undefined) {
     const long = location.hash.length > LONG_LINK;
     if (long) state.shown = formatPosition(read);
@@ -117,8 +125,17 @@ function readLink() {
   state.depth = history.state?.judgeDepth ?? 0;
   state.target = read.trick.length < TRICK_LIMIT && read.hand.length === 0 ? "trick" : "hand";
   state.ruling = null;
-  if (state.problem) checkLink(state.problem);
+  if (state.problem && !state.problem.error) checkLink(state.problem);
   update();
+  if (state.problem?.error) performance.measure("judge-link-told", "judge-link-start");
+}
+
+// The engine's error for a text longer than it reads, as it would answer it (numbers as plain digits: a
+// first Intl.NumberFormat costs ~20 ms).
+function tooLongError(tooLong) {
+  if (!tooLong) return null;
+  const params = { length: String(tooLong.length), limit: String(tooLong.limit) };
+  return { code: "position_too_long", params, message: `position too long: ${params.length} characters` };
 }
 
 // An edit: a new history entry, so that Back undoes it.
@@ -204,7 +221,7 @@ function requestRuling() {
 
 // What the engine says about the link as it was written: the headline of the link problem.
 async function checkLink(problem) {
-  await engine.ready.catch(() => null);
+  if (!state.ready) await engine.ready.catch(() => null); // once up, asked at once: the worker reads while the page draws
   if (!state.ready || state.problem !== problem) return;
   try {
     await engine.call("judge", { position: problem.raw });
@@ -299,7 +316,7 @@ function wireControls() {
     const link = event.target.closest("a[data-position]");
     if (!link || event.button !== 0 || event.ctrlKey || event.metaKey || event.shiftKey || event.altKey) return;
     event.preventDefault(); // an example is an edit like any other: Undo and Back return from it
-    const read = readPosition(link.dataset.position);
+    const read = readPosition(link.dataset.position, LIMITS);
     setTarget("hand");
     commit({ trump: read.trump, trick: read.trick, hand: read.hand });
     $("ruling").scrollIntoView({ behavior: "smooth", block: "start" });
@@ -414,7 +431,7 @@ function renderProblem() {
   const items = problem.dropped.map((d) => t(`judge.link.dropped_${d.what}`, { text: d.text }));
   // n as plain digits: a first Intl.NumberFormat costs ~20 ms, and a bad link's message must be quick
   if (problem.more) items.push(t("judge.link.dropped_more", { n: String(problem.more) }));
-  detail.append(t("judge.link.kept"), " ", items.join(" · "));
+  if (items.length) detail.append(t("judge.link.kept"), " ", items.join(" · "));
 }
 
 function renderRuling() {
@@ -544,7 +561,7 @@ function renderExamples() {
   const list = $("examples");
   list.replaceChildren();
   for (const example of EXAMPLES) {
-    const read = readPosition(example.position);
+    const read = readPosition(example.position, LIMITS);
     const ruling = example.ruling && !example.ruling.error ? example.ruling : null;
     const verdict = ruling
       ? el(

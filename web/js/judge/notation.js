@@ -4,15 +4,14 @@
 // never a rule: the engine validates the text and rules on it. readPosition() keeps what it can read of a
 // bad link and lists what it left out, so that a broken link still fills the editor.
 //
-//   readPosition("#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s")
-//     -> {trump: "h", trick: ["8h", "Ah", "7c"], hand: ["Jh", "Kd", "7s"], dropped: []}
-// Its canonical text is js/notation.js formatPosition.
+//   readPosition("trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s", options.position)
+//     -> {trump: "h", trick: ["8h", "Ah", "7c"], hand: ["Jh", "Kd", "7s"], dropped: [], tooLong: null}
+// Its canonical text is js/notation.js formatPosition. The limits are the engine's (js/options.js
+// options.position: {trick, hand, max_length}), never written here.
 
 import { excerpt, EXCERPT } from "../errors.js";
 import { SUITS, isCard } from "../notation.js";
 
-export const TRICK_LIMIT = 3;
-export const HAND_LIMIT = 8;
 export const FIELDS = ["trump", "trick", "hand"];
 
 // The fragment (or query) as the engine should read it: no leading "#", percent-escapes decoded.
@@ -34,12 +33,17 @@ export function fragmentText(hash) {
 // (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
 // DROPPED_KEPT different ones. A link is read up to READ_LIMIT characters (no position is longer than
 // about 70): the parts beyond are counted, not read, so that a huge link costs no more than a short one.
+// `tooLong` is {length, limit} when the text is longer than the engine reads (`max_length`, a leading "#"
+// or "?" aside, as coinche.position counts): the engine would refuse it as position_too_long before reading
+// anything, so the page says so without asking it.
 export const DROPPED_KEPT = 5;
 export const READ_LIMIT = 2000;
 
-export function readPosition(notation) {
+export function readPosition(notation, { trick: trickLimit, hand: handLimit, max_length: maxLength }) {
   let text = String(notation ?? "").trim();
-  const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0 };
+  const length = text.length - (text.startsWith("#") || text.startsWith("?") ? 1 : 0);
+  const tooLong = length > maxLength ? { length, limit: maxLength } : null;
+  const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0, tooLong };
   if (text.length > READ_LIMIT) {
     const last = Math.max(text.lastIndexOf("&", READ_LIMIT), text.lastIndexOf(",", READ_LIMIT));
     const cut = last > 0 ? last : READ_LIMIT; // at a separator, else inside one huge part
@@ -76,7 +80,7 @@ export function readPosition(notation) {
       else drop("suit", value);
       continue;
     }
-    const limit = name === "trick" ? TRICK_LIMIT : HAND_LIMIT;
+    const limit = name === "trick" ? trickLimit : handLimit;
     for (const token of value ? value.split(",") : []) {
       const card = token.trim();
       if (!isCard(card)) drop("card", token);

@@ -1,21 +1,29 @@
-// House rules on the page: the settings' preset and options (all from the engine's `rules_info` and
-// `rules_parse`: the page never decides what an option means), the table's "house rules" mark, and the
+// House rules on the page: the settings' preset and options (all from the engine's `rules_info`, as the build
+// wrote it (js/options.js), and `rules_parse`: the page never decides what an option means), the table's "house rules" mark, and the
 // deal summary's lines saying which rule gave which points.
 import { el } from "../dom.js";
 import { t } from "../i18n.js";
+import { options } from "../options.js";
 
 // The options a player sets here: the variant and the target have their own settings.
 const OWN_SETTINGS = new Set(["variant", "target"]);
 
-let info = null; // the engine's rules_info, once asked
+const info = options.rules; // the engine's rules_info
+
+// The house-rule options a player sets one by one, in the engine's order: {name, values, default}.
+export function houseOptions() {
+  return info.options.filter((option) => !OWN_SETTINGS.has(option.name));
+}
 
 // The option selects of the settings, made from the engine's list, set to `notation`.
 export async function fillHouseRules(form, engine, notation) {
-  info ??= await engine.call("rules_info");
+  const presets = form.elements.rules_preset;
+  presets.replaceChildren( // the engine's presets, then the page's "one by one" (none of them)
+    ...Object.keys(info.presets).map((name) => el("option", { value: name, text: t(`house.preset.${name}`) })),
+    el("option", { value: "custom", text: t("house.preset.custom"), disabled: true }));
   const box = form.querySelector("#house-options");
   box.replaceChildren(); // made again each time: in the language chosen now
-  for (const option of info.options) {
-    if (OWN_SETTINGS.has(option.name)) continue;
+  for (const option of houseOptions()) {
     const select = el("select", { name: `house_${option.name}`, dataset: { option: option.name } },
       ...option.values.map((value) => el("option", { value, text: t(`house.value.${option.name}.${value}`) })));
     box.append(el("label", "house-option", el("span", { text: t(`house.option.${option.name}`) }), select));

@@ -2,17 +2,20 @@
 //
 // Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's). A test-only pace ("test": no waiting) is chosen with
 // ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
+// The variants, targets and levels, and their defaults, are the engine's (js/options.js): the settings
+// offer what the engine accepts, and nothing else.
+import { options } from "../options.js";
 
 const SETTINGS_KEY = "coinche.settings";
 const SAVE_KEY = "coinche.match";
 const TEST_SPEED_KEY = "coinche.speed";
 
-export const VARIANTS = ["coinche", "classic"];
-export const TARGETS = [501, 701, 1000, 1500, 2000];
-export const LEVELS = ["easy", "normal", "expert"];
-export const SPEEDS = ["slow", "normal", "fast"];
+export const VARIANTS = options.variants;
+export const TARGETS = options.targets;
+export const LEVELS = options.levels;
+export const SPEEDS = ["slow", "normal", "fast"]; // the page's own: how fast it shows the play
 
-const DEFAULTS = { variant: "coinche", target: 1000, level: "normal", coach: true, speed: "normal", rules: "own" };
+const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own" };
 
 // Milliseconds for each pace: a bot's think time, how long a full trick stays, card flight, gathering.
 const PACES = {
