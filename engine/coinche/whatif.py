@@ -11,9 +11,9 @@ Who plays the rest (``by``):
 
 - ``expert``: the Expert bot at every seat, each seeded from the record and the line (:func:`branch_seed`),
   so a shared link plays out identically everywhere;
-- ``dd``: double dummy, every seat playing the card the exact solver ranks best for its side (the first
-  such card in card order on a tie).  Exact solving costs seconds from the first card in CPython (more in
-  the browser), so the solver takes over once at most :data:`EXACT_CARDS` cards are left in the hands;
+- ``dd``: double dummy, every seat playing a card the exact solver ranks best for its side (the one
+  its search finds first on a tie, solver.solve_choice).  Exact solving costs seconds from the first card
+  in CPython (more in the browser), so the solver takes over once at most :data:`EXACT_CARDS` cards are left in the hands;
   cards before that, and any calls (the solver does not bid), are the Expert bots'.  The answer says where
   the solver took over (``exact_from``).
 
@@ -114,14 +114,15 @@ def apply_point(deal: Deal, ply: int, move: str) -> None:
         raise IllegalActionError(e.key, ply=ply, **e.params) from None
 
 
-def _dd_card(deal: Deal) -> int:
-    from .solver import solve
+def _dd_card(deal: Deal, search: Any) -> int:
+    """A best card for the seat to play, by one search of the exact solver (solve_choice's best), ``search``
+    keeping its table of bounds from one card of the branch to the next."""
+    from .solver import solve_choice
 
-    side = deal.turn & 1
-    found = solve(deal)
-    best = max if side == 0 else min
-    rank = best(o.rank for o in found.values())
-    return int(min(c for c, o in found.items() if o.rank == rank))
+    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+    _, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(deal.legal_cards()[0]),
+                           deal.cards_won, deal.tricks_won, deal.contract, belote, search=search, rules=deal.rules)
+    return int(best.card)
 
 
 def _cards_left(deal: Deal) -> int:
@@ -148,6 +149,7 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
     seed = branch_seed(record, points, by)
     bots = [make_bot(level, seed=f"{seed}/{seat}") for seat in range(4)]
     exact_from = None
+    search = None
     first = points[0][0]
     pending = list(points)
     while not deal.is_over:
@@ -159,7 +161,11 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
             deal.apply(real_actions[ply] if deal.phase == Phase.AUCTION else Card.parse(real_actions[ply]))
         elif by == "dd" and deal.phase == Phase.PLAY and _cards_left(deal) <= EXACT_CARDS:
             exact_from = ply if exact_from is None else exact_from
-            deal.play(_dd_card(deal))
+            if search is None:
+                from .solver import searcher
+
+                search = searcher(deal.trump, deal.rules)
+            deal.play(_dd_card(deal, search))
         else:
             deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
     if pending:
