@@ -507,3 +507,68 @@ def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_n
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and out.stdout == ""
     assert out.stderr.strip().splitlines()[-1].startswith(f"python -m coinche_referee: redis at {url}")
+
+
+def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanwhile(redis_server, monkeypatch):
+    """Each taken-over table is replayed in the replay thread: while a replay runs the loop runs too (a
+    replay on the loop could not see the loop answer: it would wait for ever), and it runs between tables."""
+    import threading
+
+    from coinche.session import Session
+    from coinche_referee import cluster as cluster_module
+    from coinche_referee.redis_store import RedisStore
+    from coinche_referee.referee import Config, Referee
+    from coinche_referee.store import TableRecord, hash_token
+
+    session = Session.new(seed="takeover", humans=(0, 1, 2, 3))
+    session.act(session.match.current_player, "pass")
+    tables = [f"t{n}" for n in range(40)]
+    seen: list[tuple[bool, bool]] = []  # per replay: off the loop's thread, the loop answered meanwhile
+    real_replay = cluster_module.replay
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        loop_thread = threading.get_ident()
+
+        def replay(settings, actions):
+            answered = threading.Event()
+            loop.call_soon_threadsafe(answered.set)  # as a ping's answer would be: on the loop
+            seen.append((threading.get_ident() != loop_thread, answered.wait(5)))
+            return real_replay(settings, actions)
+
+        monkeypatch.setattr(cluster_module, "replay", replay)
+        dead = RedisStore(redis_server.url, "dead", lease=0.2)
+        for table_id in tables:
+            await dead.create(TableRecord(table_id, "friends", dict(session.settings), None, ["A", "B", "C", "D"],
+                                          {seat: hash_token(f"{table_id}-{seat}") for seat in range(4)}))
+            await dead.append(table_id, 0, session.actions[0])
+        await dead.close()
+        referee = Referee(Config())
+        referee.draining = True  # no bot thinks: only the takeover is looked at
+        heir = cluster_module.Cluster(referee, redis_server.url, lease=0.2)
+        ticks, at_each = 0, []
+
+        async def ticker():
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        ticking = loop.create_task(ticker())
+        await asyncio.sleep(0.3)  # the dead owner's leases lapse
+        try:
+            claimed = await heir.store.claim(len(tables))
+            assert sorted(claimed) == sorted(tables)
+            for table_id in claimed:
+                at_each.append(ticks)
+                table = await heir.adopt(table_id)
+                assert table.session.actions == session.actions and table.session.snapshot() == session.snapshot()
+        finally:
+            ticking.cancel()
+            referee.close()
+            heir.replayer.shutdown()
+            await heir.store.close()
+        assert all(b > a for a, b in zip(at_each, at_each[1:]))  # the loop ran between tables
+
+    asyncio.run(scenario())
+    assert seen == [(True, True)] * len(tables)

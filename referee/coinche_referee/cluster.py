@@ -23,6 +23,7 @@ import os
 import secrets
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from coinche.session import FORMAT as SESSION_FORMAT
@@ -48,6 +49,12 @@ CLAIM_EVERY = 0.5
 CLAIM_MOST = 25
 #: Seconds a finished table is kept in Redis (then expired).
 KEEP = 86400.0
+
+
+def replay(settings: dict[str, Any], actions: list[str]) -> Session:
+    """A stored match rebuilt by replaying every action: run in :attr:`Cluster.replayer`'s thread, never
+    on the event loop (a takeover of many long matches would stall every ping meanwhile)."""
+    return Session.from_snapshot({"format": SESSION_FORMAT, "settings": settings, "actions": actions})
 
 
 def process_name() -> str:
@@ -136,6 +143,8 @@ class Cluster:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._pubsub = None
+        # takeovers are replayed here, one table at a time, the event loop answering meanwhile
+        self.replayer = ThreadPoolExecutor(1, thread_name_prefix="coinche-replay")
         self.claim_after = 0.0  # after an outage, one lease passes before tables are taken over
         self.down_since: float | None = None
 
@@ -181,6 +190,7 @@ class Cluster:
                 await self._pubsub.aclose()
             except Exception:  # noqa: BLE001
                 pass
+        self.replayer.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
 
     # ------------------------------------------------------------ messages between processes
@@ -351,15 +361,15 @@ class Cluster:
                 self.referee.failures.add("redis claim", e)
 
     async def adopt(self, table_id: str):
-        """A table this process has just taken over, rebuilt from the store: every stored action replayed."""
+        """A table this process has just taken over, rebuilt from the store: every stored action replayed
+        in the replay thread (:func:`replay`), so the loop goes on answering pings and moves meanwhile."""
         referee = self.referee
         existing = referee.table_ids.get(table_id)
         if existing is not None:
             return existing
         try:
             record, actions = await self.store.load(table_id)
-            session = Session.from_snapshot({"format": SESSION_FORMAT, "settings": record.settings,
-                                             "actions": actions})
+            session = await referee.loop.run_in_executor(self.replayer, replay, record.settings, actions)
         except StoreUnavailable:
             raise
         except Exception as e:  # noqa: BLE001 - a corrupt table must not stop the others
