@@ -572,3 +572,57 @@ def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanw
 
     asyncio.run(scenario())
     assert seen == [(True, True)] * len(tables)
+
+
+def test_a_friends_lobby_is_stored_and_waits_on_through_a_kill_9_and_a_restart(referees, redis_server):
+    """A friends' lobby opened on one process and joined from another is in Redis: its process killed,
+    the other takes it over (a newcomer joins it there with the code, the people seated resume with their
+    tokens); that one stopped and a new one started, the lobby waits there, and the host starts it."""
+    procs = [referees(), referees()]
+
+    async def until(p: Survivor, kind: str, rid=None) -> dict[str, Any]:
+        while True:
+            message = await p.next(timeout=20)
+            if message["type"] == kind and (rid is None or message.get("id") == rid):
+                return message
+            assert message["type"] != "error", message
+
+    async def back(p: Survivor, url: str) -> dict[str, Any]:
+        """The page reconnects (to ``url``) and resumes its lobby seat with its token."""
+        p.ws = await connect(url, open_timeout=5)
+        assert (await p.next())["type"] == "welcome"
+        await p.send(type="resume", token=p.token, id="resume")
+        return await until(p, "lobby", "resume")
+
+    def seated(lobby: dict[str, Any]) -> list[str | None]:
+        return [s["name"] if s["player"] == "human" else None for s in lobby["seats"]]
+
+    async def scenario():
+        host = await Survivor.open(lambda: [procs[0].url], "F0")
+        await host.send(type="open", name="F0", settings={"variant": "classic", "target": 501}, id=1)
+        code = (await until(host, "lobby", 1))["code"]
+        f1 = await Survivor.open(lambda: [procs[1].url], "F1")
+        await f1.send(type="join", code=code, name="F1", lobby=True, id=1)
+        assert seated(await until(f1, "lobby", 1)) == ["F0", "F1", None, None]
+        procs[0].kill()  # the lobby's process dies: the other one takes it over
+        f2 = await Survivor.open(lambda: [procs[1].url], "F2")
+        await f2.send(type="join", code=code, name="F2", lobby=True, id=1)
+        joined = await until(f2, "lobby", 1)
+        assert joined["code"] == code and joined["host"] == 0 and seated(joined) == ["F0", "F1", "F2", None]
+        assert (await back(host, procs[1].url))["seat"] == 0
+        procs[1].term()  # a restart: the lobby waits in Redis for the next process
+        procs.append(referees())
+        for p in (host, f1, f2):
+            lobby = await back(p, procs[2].url)
+            assert lobby["code"] == code and lobby["seat"] == p.seat
+        assert seated(lobby) == ["F0", "F1", "F2", None]
+        await host.send(type="begin", id=2)
+        for p in (host, f1, f2):
+            await until(p, "start")
+        assert host.state["humans"] == [0, 1, 2]
+        return [host, f1, f2]
+
+    people = asyncio.run(asyncio.wait_for(scenario(), 120))
+    record = stored_tables(redis_server.url)["F0/F1/F2"]
+    assert record["kind"] == "friends" and not record["lobby"] and "seed" in record["settings"]
+    audit(people, record, redis_server.url)
