@@ -11,8 +11,12 @@ Fixtures:
 - `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error,
   raise an uncaught error, request anything outside localhost, or get an HTTP error status.
   `guarded_page.responses` lists every Playwright Response it received.
-- `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests of
-  a module (`returning_context`), so that only its first test boots the engine from nothing.
+- `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests
+  (`returning_context`: one per worker and set of context options), so that only the first boots the engine
+  from nothing. What a test leaves in the site's storage (the saved match, the settings, the language...) is
+  wiped when it ends, all but the engine's memory snapshot and its marker: each test starts as a returning
+  visitor with a fresh table. A module whose tests need other context options overrides
+  `browser_context_args` at module scope.
 Under the site's strict CSP, Playwright's `wait_for_function` cannot run (it evaluates a string): wait
 with `expect(locator)` or poll `page.evaluate`.
 """
@@ -21,6 +25,7 @@ from __future__ import annotations
 import importlib.util
 import json
 import threading
+import time
 from contextlib import contextmanager
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -126,23 +131,74 @@ def guarded_page(page):
         yield page
 
 
+@pytest.fixture(scope="session")
+def returning_contexts(browser):
+    """The returning visitors' browser contexts of this worker, one per set of context options: kept for the
+    whole session (a worker under xdist goes from module to module), closed at its end."""
+    contexts: dict[str, object] = {}
+    yield contexts
+    for context in contexts.values():
+        context.close()
+
+
 @pytest.fixture(scope="module")
-def returning_context(browser, browser_context_args):
-    """One browser context for the tests of a module: a visitor who comes back (the HTTP cache, the service
-    worker and the engine's memory snapshot kept from the module's first test), for tests that open the page
-    afresh but do not depend on a first visit's empty profile nor leave anything in storage."""
-    context = browser.new_context(**browser_context_args)
-    yield context
-    context.close()
+def returning_context(returning_contexts, browser, browser_context_args, site_url):
+    """A browser context for a visitor who comes back (the HTTP cache, the service worker and the engine's
+    memory snapshot kept from a first visit made when it opens, `save_a_snapshot`), for tests that open the page afresh but do not
+    depend on a first visit's empty profile. The worker's one for `browser_context_args` (the module's)."""
+    key = json.dumps(browser_context_args, sort_keys=True, default=str)
+    if key not in returning_contexts:
+        context = browser.new_context(**browser_context_args)
+        save_a_snapshot(context, site_url)
+        returning_contexts[key] = context
+    return returning_contexts[key]
+
+
+SNAPSHOT_SAVED = "() => localStorage.getItem('coinche.snapshot-saved') === '1'"  # js/engine.js SNAPSHOT_SAVED_KEY
+
+
+def save_a_snapshot(context, site_url: str, seconds: float = 180) -> None:
+    """A first visit in `context` that stays until the engine's memory snapshot is saved (engine.js makes it
+    in a worker of its own once the engine is ready; a page closed sooner leaves none): every later page of
+    the context is a returning visitor's, whose engine boots from the snapshot."""
+    page = context.new_page()
+    try:
+        page.goto(f"{site_url}?speed=test")
+        deadline = time.monotonic() + seconds
+        while not page.evaluate(SNAPSHOT_SAVED):
+            assert time.monotonic() < deadline, "no memory snapshot saved within the warm-up"
+            time.sleep(0.2)
+    finally:
+        page.close()
+
+
+# What a test leaves in the site's storage, wiped after it (the snapshot's marker kept: the engine's memory
+# snapshot stays in the context's caches, which is what makes the next test's boot a returning one).
+FORGET_STORAGE = """() => {
+  const kept = localStorage.getItem("coinche.snapshot-saved");
+  localStorage.clear();
+  sessionStorage.clear();
+  if (kept !== null) localStorage.setItem("coinche.snapshot-saved", kept);
+}"""
+
+
+def forget_storage(page, site_url: str) -> None:
+    """Wipe what the site keeps in `page`'s context's localStorage and sessionStorage (FORGET_STORAGE), from
+    the rules page (it boots no engine: no match is saved while the storage is wiped)."""
+    page.goto(f"{site_url}rules.html")
+    page.evaluate(FORGET_STORAGE)
 
 
 @pytest.fixture
-def returning_page(returning_context):
-    """A new page of `returning_context`, guarded as `guarded_page` is."""
+def returning_page(returning_context, site_url):
+    """A new page of `returning_context`, guarded as `guarded_page` is; the site's storage wiped after it."""
     page = returning_context.new_page()
     try:
         with guarded(page):
             yield page
     finally:
-        page.close()
+        try:
+            forget_storage(page, site_url)
+        finally:
+            page.close()
 

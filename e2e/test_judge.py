@@ -48,8 +48,8 @@ def decisive_rules(page) -> list[str]:
 
 
 # ---------------------------------------------------------------- the examples of RULES.md
-def test_the_two_argued_positions_are_one_click_away_with_their_rulings(guarded_page, site_url):
-    page = guarded_page
+def test_the_two_argued_positions_are_one_click_away_with_their_rulings(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url)
     examples = page.locator("#examples a.example-link")
     expect(examples).to_have_count(4)
@@ -82,8 +82,8 @@ def test_the_two_argued_positions_are_one_click_away_with_their_rulings(guarded_
     expect_ruled(page, ARGUED_OVER_PARTNER)
 
 
-def test_an_example_opened_as_a_link_lands_on_its_ruling(guarded_page, site_url):
-    page = guarded_page
+def test_an_example_opened_as_a_link_lands_on_its_ruling(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url, ARGUED_UNDERTRUMP)
     expect_ruled(page, ARGUED_UNDERTRUMP)
     assert all(legal for legal, _ in verdicts(page).values())
@@ -143,8 +143,8 @@ def pick(page, card: str) -> None:
     page.locator(f'#picker button[data-card="{card}"]').click()
 
 
-def test_a_position_built_in_the_editor_round_trips_through_its_link(guarded_page, site_url):
-    page = guarded_page
+def test_a_position_built_in_the_editor_round_trips_through_its_link(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url)
     page.locator("label.trump-option.suit-d").click()
     for card in ("Ks", "Qs", "Td"):
@@ -167,8 +167,8 @@ def test_a_position_built_in_the_editor_round_trips_through_its_link(guarded_pag
     other.close()
 
 
-def test_back_and_forward_walk_through_the_edits_and_undo_takes_back_the_last_pick(guarded_page, site_url):
-    page = guarded_page
+def test_back_and_forward_walk_through_the_edits_and_undo_takes_back_the_last_pick(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url)
     page.locator("label.trump-option.suit-h").click()
     page.locator('input[name="target"][value="hand"]').check()
@@ -240,8 +240,8 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(returning_pa
     expect(problem).to_be_hidden()
 
 
-def test_a_link_is_decoded_once_like_the_command_line(guarded_page, site_url):
-    page = guarded_page
+def test_a_link_is_decoded_once_like_the_command_line(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url, "trump=h&trick=&hand=Kd,%254Ah")
     expect(page.locator("#link-problem-detail")).to_contain_text("“%4Ah” (not a card)")
     assert [li.get_attribute("data-card") for li in page.locator("#hand-cards li[data-card]").all()] == ["Kd"]
@@ -262,6 +262,9 @@ HUGE_LINKS = [
 def told_too_long(fragment: str) -> str:
     return (f"This link could not be read in full. Too long for a position: {len(fragment)} characters "
             "(a position has at most 100).")
+# The page's cost is the best of at least 3 tries; on a machine loaded many times over, up to TRIES (a try that
+# took longer was the machine's, not the page's: the threshold stays 100 ms).
+TRIES = 8
 
 
 def link_problem_size(page) -> dict:
@@ -272,30 +275,35 @@ def link_problem_size(page) -> dict:
 
 
 @pytest.mark.parametrize("fragment", HUGE_LINKS, ids=["100k-chars", "33k-cards", "20k-bad-cards"])
-def test_a_huge_bad_link_is_told_at_once_in_a_few_words(guarded_page, site_url, fragment):
+def test_a_huge_bad_link_is_told_at_once_in_a_few_words(returning_page, site_url, fragment):
     """The page's own work on a link, message drawn, stays under 100 ms whatever the link's size, and the
     message names the link's real problem: too long for a position, as the engine says of it. The machine is
-    shared: the best of three tries is the page's cost (bench/judge_links_bench.py prints the figures)."""
-    page = guarded_page
+    shared: the best of three tries or more (TRIES) is the page's cost (bench/judge_links_bench.py prints the
+    figures)."""
+    page = returning_page
     open_judge(page, site_url)
     # Following the link from the open page (measured from the page's first look at the new fragment).
     tries = []
-    for i in range(3):
+    for i in range(TRIES):
         page.evaluate("(fragment) => { performance.clearMeasures(); location.hash = fragment; }", fragment + "," * (i + 1))
         expect(page.locator("#link-problem")).to_be_visible()
         tries.append(link_read_ms(page))
         expect(page.locator("#link-problem-head")).to_have_text(told_too_long(fragment + "," * (i + 1)))  # the real problem
         assert link_told_ms(page) > 0
+        if len(tries) >= 3 and min(tries) < 100:
+            break
     assert min(tries) < 100, tries
     size = link_problem_size(page)
     assert size["height"] < 400 and size["text"] < 600, size
     # Opened in a fresh page: the same short message, as fast.
     tries = []
-    for _ in range(3):
+    for _ in range(TRIES):
         page.goto("about:blank")
         page.goto(f"{site_url}judge.html#{fragment}")
         expect(page.locator("#link-problem")).to_be_visible()
         tries.append(link_read_ms(page))
+        if len(tries) >= 3 and min(tries) < 100:
+            break
     assert min(tries) < 100, tries
     size = link_problem_size(page)
     assert size["height"] < 400 and size["text"] < 600, size
@@ -315,8 +323,8 @@ def link_told_ms(page) -> float:
     return page.evaluate('() => performance.getEntriesByName("judge-link-told").at(-1).duration')
 
 
-def test_an_unfinished_position_asks_for_what_is_missing(guarded_page, site_url):
-    page = guarded_page
+def test_an_unfinished_position_asks_for_what_is_missing(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url, "trump=h&trick=8h")
     expect(page.locator("#ruling")).to_have_attribute("data-state", "prompt")
     expect(page.locator("#ruling-prompt")).to_have_text("Add the cards you held (1 to 8).")
@@ -333,8 +341,8 @@ def tab_to(page, selector: str, limit: int = 60) -> None:
     raise AssertionError(f"Tab never reached {selector}")
 
 
-def test_keyboard_only(guarded_page, site_url):
-    page = guarded_page
+def test_keyboard_only(returning_page, site_url):
+    page = returning_page
     open_judge(page, site_url)
     tab_to(page, 'input[name="trump"]')
     page.keyboard.press("Space")  # spades
@@ -392,11 +400,11 @@ def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
-def test_the_page_text_is_the_seeds_in_every_language(guarded_page, site_url, lang):
+def test_the_page_text_is_the_seeds_in_every_language(returning_page, site_url, lang):
     """judge-de.txt's sections in each language: its FAQ ("which belote is this" among them), the short
     "free, in the browser, no account" block, the five rules in the seed's order, the worked tricks as links;
     the <title> and the description follow the language."""
-    page = guarded_page
+    page = returning_page
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
     open_judge(page, site_url, ready=False)
     messages = json.loads((DIST / "i18n" / f"{lang}.json").read_text(encoding="utf-8"))

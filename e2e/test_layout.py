@@ -5,7 +5,9 @@ critical violation on any of them.
 One page load per language and width: the home, its settings, the 1v1 lobby, the question before a saved
 match is replaced, the table in the auction (with the coach) and in the play, the table's menu, the
 previous deals and a replay, the last trick, the deal summary and the match result. The match is one that
-bots played in CPython (layout_helpers.scripted_match): its saves put the page at each moment.
+bots played in CPython (layout_helpers.scripted_match): its saves put the page at each moment. Each load is
+a returning visitor's (e2e/conftest.py `returning_page`): the screens are the same, and only the module's
+first test boots the engine from nothing.
 LAYOUT_SHOTS=folder saves a screenshot of each screen."""
 from __future__ import annotations
 
@@ -35,7 +37,7 @@ def screens(shift: int) -> list:
     ]
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
 
@@ -128,8 +130,8 @@ def widest_bar(page):
 
 
 @pytest.mark.parametrize("lang, width", screens(0))
-def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
-    page = guarded_page
+def test_the_game_fits_every_screen(returning_page, site_url, lang, width):
+    page = returning_page
     check = Checker(page, lang, width)
     match = scripted_match()
     open_page(page, site_url, "?speed=test", lang, width)
@@ -200,8 +202,8 @@ def test_the_game_fits_every_screen(guarded_page, site_url, lang, width):
 
 
 @pytest.mark.parametrize("lang, width", screens(1))  # the axe widths in the two other languages
-def test_the_judge_and_the_rules_fit_every_screen(guarded_page, site_url, lang, width):
-    page = guarded_page
+def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang, width):
+    page = returning_page
     check = Checker(page, lang, width)
     open_page(page, site_url, "judge.html#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s", lang, width)
     expect(page.locator("#ruling")).to_have_attribute("data-state", "ruled", timeout=BOOT_MS)

@@ -21,7 +21,7 @@ from test_table import new_match  # noqa: E402
 STORE_KEY = "coinche.reviews"  # js/table/review.js
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
 
@@ -36,8 +36,8 @@ def wait_done(page, seconds=90):
     expect(page.locator("#dlg-review")).to_have_attribute("data-status", "done", timeout=seconds * 1000)
 
 
-def test_the_review_of_the_players_decisions_is_the_engines(guarded_page, site_url):
-    page = guarded_page
+def test_the_review_of_the_players_decisions_is_the_engines(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="review-e2e")
     play_to_summary(page)
     record = last_record(page)
@@ -91,8 +91,8 @@ def test_the_review_of_the_players_decisions_is_the_engines(guarded_page, site_u
     assert [i["mark"] for i in shown(page)] == [d["mark"] for d in expected["decisions"]]
 
 
-def test_a_review_can_be_stopped_resumed_and_runs_while_the_table_plays(guarded_page, site_url):
-    page = guarded_page
+def test_a_review_can_be_stopped_resumed_and_runs_while_the_table_plays(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="review-stop-e2e")
     play_to_summary(page)
     record = last_record(page)
@@ -145,8 +145,8 @@ def review_plan_decisions(record):
     return (d["index"] for d in review_plan(record)["decisions"])
 
 
-def test_the_review_speaks_the_readers_language(guarded_page, site_url):
-    page = guarded_page
+def test_the_review_speaks_the_readers_language(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="review-fr-e2e")
     page.evaluate("async () => (await import('/js/i18n.js')).setLanguage('fr')")
     play_to_summary(page)

@@ -19,7 +19,7 @@ SAVE_KEY = "coinche.match"
 TRICK_ON_TABLE = "() => [...document.querySelectorAll('#table .trick .slot [data-card]')].map((n) => n.dataset.card)"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
 
@@ -62,8 +62,8 @@ def resume_and_compare(page, before):
     return after
 
 
-def test_a_reload_in_the_middle_of_a_trick_finds_the_same_position(guarded_page, site_url):
-    page = guarded_page
+def test_a_reload_in_the_middle_of_a_trick_finds_the_same_position(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="mid-trick")
     before = my_turn_in_a_trick(page)
     page.reload()
@@ -80,8 +80,8 @@ def test_a_closed_tab_leaves_the_match_to_the_next_one(guarded_page, site_url, c
     resume_and_compare(again, before)
 
 
-def test_a_crash_of_the_engine_worker_restarts_it_with_the_match(guarded_page, site_url):
-    page = guarded_page
+def test_a_crash_of_the_engine_worker_restarts_it_with_the_match(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="crash")
     before = my_turn_in_a_trick(page)
     (worker,) = [w for w in page.workers if w.url.endswith("/js/engine-worker.js")]
@@ -109,8 +109,8 @@ BAD_SAVES = {
 
 
 @pytest.mark.parametrize("what", BAD_SAVES)
-def test_a_bad_save_is_told_and_a_new_match_starts(guarded_page, site_url, what):
-    page = guarded_page
+def test_a_bad_save_is_told_and_a_new_match_starts(returning_page, site_url, what):
+    page = returning_page
     page.goto(f"{site_url}?speed=test")
     page.evaluate("([key, value]) => localStorage.setItem(key, value)", [SAVE_KEY, BAD_SAVES[what]])
     page.reload()
@@ -130,8 +130,8 @@ def test_a_bad_save_is_told_and_a_new_match_starts(guarded_page, site_url, what)
 
 
 @pytest.mark.parametrize("variant", ["coinche", "classic"])
-def test_a_shared_deal_link_deals_the_same_cards_in_a_fresh_profile(guarded_page, site_url, browser, variant):
-    page = guarded_page
+def test_a_shared_deal_link_deals_the_same_cards_in_a_fresh_profile(returning_page, site_url, browser, variant):
+    page = returning_page
     new_match(page, site_url, variant, seed=f"share-{variant}")
     expect(page.locator("#hand .card")).to_have_count(5 if variant == "classic" else 8)
     state = page.evaluate(ENGINE_STATE)

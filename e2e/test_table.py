@@ -49,9 +49,16 @@ ENGINE_STATE = """async () => {
 }"""
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def table_page(returning_page):
+    """A returning visitor's page (e2e/conftest.py): one context for the module, so that only the first test
+    boots the engine from nothing; each test starts with nothing saved (no match, default settings)."""
+    return returning_page
 
 
 def open_home(page, site_url, seed="e2e"):
@@ -190,8 +197,8 @@ def play_match(page, variant, rng, toasts):
 
 
 @pytest.mark.parametrize("variant", ["coinche", "classic"])
-def test_a_whole_match_through_the_page(guarded_page, site_url, variant):
-    page = guarded_page
+def test_a_whole_match_through_the_page(table_page, site_url, variant):
+    page = table_page
     open_home(page, site_url, seed=f"match-{variant}")
     choose_settings(page, target="501", level="easy", speed="fast", coach=True)
     start(page, variant)
@@ -223,8 +230,8 @@ def _first_play_turn(page):
         page.click("#bidding button[data-call=pass]")
 
 
-def test_a_slide_too_far_cancels_the_play_and_a_tap_plays(guarded_page, site_url):
-    page = guarded_page
+def test_a_slide_too_far_cancels_the_play_and_a_tap_plays(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="slide")
     ui = _first_play_turn(page)
     card = ui["playable"][-1]
@@ -252,8 +259,8 @@ def test_a_slide_too_far_cancels_the_play_and_a_tap_plays(guarded_page, site_url
     assert card in played["trick"] or any(card in t["cards"] for t in played["tricks"])
 
 
-def test_the_bid_button_waits_for_a_number_and_a_suit(guarded_page, site_url):
-    page = guarded_page
+def test_the_bid_button_waits_for_a_number_and_a_suit(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="bid")
     wait_for(page, lambda ui: ui["bidding"])
     legal = set(page.evaluate(ENGINE_STATE)["deal"]["legal"])
@@ -282,8 +289,8 @@ def test_the_bid_button_waits_for_a_number_and_a_suit(guarded_page, site_url):
     assert [0, f"{number}s"] in calls
 
 
-def test_the_coach_line_follows_the_setting(guarded_page, site_url):
-    page = guarded_page
+def test_the_coach_line_follows_the_setting(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="coach")
     wait_for(page, lambda ui: ui["bidding"])
     expect(page.locator("#coach-line")).to_be_visible()
@@ -331,8 +338,8 @@ def test_the_coach_line_follows_the_setting(guarded_page, site_url):
     assert page.evaluate(ENGINE_STATE)["deal"]["current_player"] == 0  # nothing was played
 
 
-def test_keyboard_play_and_accessible_names(guarded_page, site_url):
-    page = guarded_page
+def test_keyboard_play_and_accessible_names(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="keys")
     ui = _first_play_turn(page)
     names = page.locator("#hand .card").evaluate_all("ns => ns.map(n => n.getAttribute('aria-label'))")
@@ -349,8 +356,8 @@ def test_keyboard_play_and_accessible_names(guarded_page, site_url):
     expect(page.locator(f'#hand .card[data-card="{target}"]')).to_have_count(0)
 
 
-def test_the_match_resumes_after_a_reload(guarded_page, site_url):
-    page = guarded_page
+def test_the_match_resumes_after_a_reload(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "classic", seed="resume")
     _first_play_turn(page)
     before = page.evaluate(ENGINE_STATE)
@@ -366,8 +373,8 @@ def test_the_match_resumes_after_a_reload(guarded_page, site_url):
     assert set(ui["hand"]) == set(before["deal"]["hand"])
 
 
-def test_the_last_trick_can_be_reviewed(guarded_page, site_url):
-    page = guarded_page
+def test_the_last_trick_can_be_reviewed(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="last")
     expect(page.locator("#btn-last-trick")).to_be_disabled()
     ui = _first_play_turn(page)
@@ -408,8 +415,8 @@ def call(session, seat, action):
     (session.act if seat == 0 else session.bot_apply)(seat, action)
 
 
-def test_a_saved_match_is_never_replaced_by_one_tap(guarded_page, site_url):
-    page = guarded_page
+def test_a_saved_match_is_never_replaced_by_one_tap(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="keep")
     wait_for(page, lambda ui: ui["bidding"] or ui["myTurn"])
     saved = page.evaluate("() => localStorage.getItem('coinche.match')")
@@ -437,8 +444,8 @@ def test_a_saved_match_is_never_replaced_by_one_tap(guarded_page, site_url):
         time.sleep(0.05)
 
 
-def test_the_auction_shows_the_coinche_and_the_surcoinche(guarded_page, site_url):
-    page = guarded_page
+def test_the_auction_shows_the_coinche_and_the_surcoinche(table_page, site_url):
+    page = table_page
     session = Session.new("coinche", target=501, level="easy", seed="surcoinche")
     call(session, 2, "80s")  # the partner bids, an opponent coinches: the player may surcoinche
     call(session, 3, "coinche")
@@ -463,8 +470,8 @@ def test_the_auction_shows_the_coinche_and_the_surcoinche(guarded_page, site_url
 
 
 @pytest.mark.parametrize("width", [360, 1366])
-def test_the_contract_is_labelled_at_every_width(guarded_page, site_url, width):
-    page = guarded_page
+def test_the_contract_is_labelled_at_every_width(table_page, site_url, width):
+    page = table_page
     page.set_viewport_size({"width": width, "height": 800})
     session = Session.new("coinche", target=501, level="easy", seed="labels")
     call(session, 1, "90h")
@@ -475,8 +482,8 @@ def test_the_contract_is_labelled_at_every_width(guarded_page, site_url, width):
     expect(page.locator("#contract .contract-value")).to_contain_text("90")
 
 
-def test_the_coach_lights_the_bid_it_suggests(guarded_page, site_url):
-    page = guarded_page
+def test_the_coach_lights_the_bid_it_suggests(table_page, site_url):
+    page = table_page
     for i in range(50):  # a deal where the coach bids at the player's first call
         session = Session.new("coinche", target=501, level="easy", seed=f"coach-bid-{i}", first_dealer=3)
         advice = session.coach(0)["call"]
@@ -491,8 +498,8 @@ def test_the_coach_lights_the_bid_it_suggests(guarded_page, site_url):
     expect(page.locator(f"#bidding .chip.suit[data-suit='{suit}']")).to_have_class(re.compile(r"\bsuggested\b"))
 
 
-def test_one_language_switch_reaches_the_whole_table(guarded_page, site_url):
-    page = guarded_page
+def test_one_language_switch_reaches_the_whole_table(table_page, site_url):
+    page = table_page
     new_match(page, site_url, "coinche", seed="switch")
     ui = _first_play_turn(page)
     jack_or_queen = next((c for c in ui["hand"] if c[0] in "JQK"), ui["hand"][0])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import subprocess
 import sys
 
@@ -196,6 +197,23 @@ def test_the_lab_adds_arena_and_bidding_to_the_command_line():
     assert done.returncode == 0, done.stderr
     assert "auction-v1 (A) vs auction-v1 (B)" in done.stdout
 
+
+
+def test_the_arena_takes_the_frozen_expert_and_prints_each_steps_partial_ci(capsys):
+    import argparse
+
+    from coinche_lab.cli import register
+
+    parser = argparse.ArgumentParser(prog="coinche")
+    register(parser.add_subparsers(dest="command"))
+    assert parser.parse_args(["arena", "expert", "expert-v1"]).level_b == "expert-v1"
+    args = parser.parse_args(["arena", "baseline", "easy", "--deals", "2", "--seed", "3", "--jobs", "1"])
+    assert args.func(args) == 0
+    out, err = capsys.readouterr()
+    steps = [line for line in err.splitlines() if " deals  mean " in line]
+    assert [line.split()[0] for line in steps] == ["1/2", "2/2"]
+    numbers = [re.findall(r"[+-]\d+\.\d", text) for text in (steps[-1], out.splitlines()[1])]
+    assert len(numbers[0]) == 3 and numbers[0] == numbers[1]  # the last step's figure is the result's
 
 def test_without_the_lab_its_commands_say_what_is_missing(monkeypatch, capsys):
     from coinche import cli

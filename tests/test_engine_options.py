@@ -20,6 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from coinche import Position
+from coinche.cards import POINTS, POWER, Card
 from coinche.errors import CoincheError
 from coinche.position import LIMITS, MAX_LENGTH
 from coinche.rules import OPTIONS, PRESETS, TARGETS, VARIANTS
@@ -40,6 +41,12 @@ def test_the_options_are_the_engines_lists():
     assert [option["name"] for option in o["rules"]["options"]] == [option.name for option in OPTIONS]
     assert set(o["rules"]["presets"]) == set(PRESETS)
     assert o["position"] == {"trick": LIMITS["trick"], "hand": LIMITS["hand"], "max_length": MAX_LENGTH}
+    # the ranks strongest first with their points, as the engine scores and ranks a trick's cards
+    for name, trump in (("trump", 1), ("plain", 4)):
+        hearts = [Card.parse(rank + "h") for rank, _ in o["cards"][name]]
+        assert [POINTS[trump][c] for c in hearts] == [points for _, points in o["cards"][name]]
+        assert sorted(hearts, key=lambda c: -POWER[trump][c]) == hearts
+    assert sum(p for _, p in o["cards"]["trump"]) == 62 and sum(p for _, p in o["cards"]["plain"]) == 30
     json.dumps(o)  # plain JSON, as the file holds it
 
 
@@ -94,6 +101,11 @@ def test_no_page_writes_the_engines_choices_in_its_markup(page):
     assert not re.findall(rf'<input[^>]*name="(?:variant|target|level)" value="(?:{values})"', html), "the settings"
     assert not re.findall(r'data-i18n="house\.value\.', html), "the house rules' values are drawn"
     assert not re.findall(r'<option value="(?:%s)"' % "|".join(map(re.escape, PRESETS)), html), "the presets"
+
+
+def test_no_script_writes_the_cards_points():
+    for path in SCRIPTS:
+        assert not re.search(r'\[\s*"J"\s*,\s*(?:20|2)\s*\]', path.read_text(encoding="utf-8")), path
 
 
 def test_no_script_writes_the_positions_limits():

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from coinche import Deal
 from coinche.cards import SUIT_LETTERS, Card, card_name, cards_of, mask_of, parse_cards
 from coinche.scoring import Contract
-from coinche.solver import searcher, solve, solve_cards, solve_choice
+from coinche.rules import Rules
+from coinche.solver import outcome_score, searcher, solve, solve_cards, solve_choice
 import naive_solver
 
 BIDS = ("80", "100", "120", "140", "160", "capot")
@@ -139,6 +140,21 @@ def test_a_worked_ending_where_the_ace_led_first_is_ruffed():
     capot = solve_cards(hands, 0, [], 1, won=(93, 0), tricks_won=(6, 0), contract=contract)[Card.parse("Jh")]
     assert (capot.points, capot.capot) == ((162, 0), 0)
 
+
+
+def test_the_tables_rules_score_an_outcome_not_the_contracts_display_name():
+    # The worked ending above: the same contract, named classic or coinche, scores by the rules given.
+    hands = [mask_of(parse_cards(text)) for text in ("As,Jh", "9h,Kc", "7s,8s", "7h,Ts")]
+    scores = {}
+    for name in ("coinche", "classic"):
+        contract = Contract(name, declarer=0, suit=1, value=100 if name == "coinche" else 0)
+        for rules in (Rules(), Rules.parse("down=160")):
+            ace = solve_cards(hands, 0, [], 1, won=(60, 33), tricks_won=(4, 2), contract=contract,
+                              rules=rules)[Card.parse("As")]
+            assert ace.score == outcome_score(rules, contract, ace.points, ace.capot, None)
+            scores[name, rules.down] = ace.score.scores
+    assert scores["coinche", "162bid"] == (0, 262)
+    assert scores["coinche", "162bid"] != scores["coinche", "160"]
 
 @settings(max_examples=30)
 @given(st.integers(0, 10**9), st.sampled_from(("coinche", "classic")), st.integers(4, 16))

@@ -347,10 +347,9 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
 
     ``hands`` are the four hands' bitmasks (the seat to play sits after the ``trick``'s cards), ``won`` and
     ``tricks_won`` what each side has taken so far; the outcome's score needs the ``contract`` (and the
-    ``belote_side``, fixed by the dealt hands) and the table's ``rules`` (default: the contract's variant's
-    own rules).
+    ``belote_side``, fixed by the dealt hands) and the table's ``rules`` (default: the game's own rules).
     """
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules, contract))
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
     values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
@@ -369,16 +368,19 @@ def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump:
                  rules: Rules | None = None) -> tuple[Outcome, Outcome]:
     """``(played, best)``: the outcome of the card ``played`` and of a best card, each solved exactly, at
     about the cost of two searches (the other cards are only shown to be no better)."""
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules, contract))
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     rank, card = root.best()
     mine = rank if card == played else root.value(played)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
 
 
-def _rules(rules: Rules | None, contract: Contract | None) -> Rules:
-    if rules is not None:
-        return rules
-    return Rules("classic" if contract is not None and contract.variant == "classic" else "coinche")
+def _rules(rules: Rules | None) -> Rules:
+    """The table's rules score the outcomes (a contract's ``variant`` is for display only); none given: the
+    game's own."""
+    return OWN_RULES if rules is None else rules
+
+
+OWN_RULES = Rules()
 
 
 def searcher(trump: int, rules: Rules) -> _Search:

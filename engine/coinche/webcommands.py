@@ -205,9 +205,10 @@ def rules_parse(text: Any) -> dict:
 
 def options() -> dict:
     """What the page offers and reads, from the engine alone: the variants, the match targets and the bot
-    levels of the settings (each list's default first, then as the settings show them), the house-rule
-    options and presets (:func:`rules_info`), and the judge's position notation: the cards the trick and the
-    hand hold at most, the longest text read.  The build writes it into the site (dist/options.json,
+    levels of the settings (in the order the settings show them), the house-rule options and presets
+    (:func:`rules_info`), the ranks in trump and in a plain suit, strongest first, with their points (the
+    rules page's pictures), and the judge's position notation: the cards the trick and the hand hold at most,
+    the longest text read.  The build writes it into the site (dist/options.json,
     tools/engine_options.py), so that the page draws its settings before its engine is up.
 
     >>> o = options()
@@ -217,7 +218,10 @@ def options() -> dict:
     {'variant': 'coinche', 'target': 1000, 'level': 'normal'}
     >>> o["position"]
     {'trick': 3, 'hand': 8, 'max_length': 100}
+    >>> o["cards"]["trump"][:3], o["cards"]["plain"][:3]
+    ([['J', 20], ['9', 14], ['A', 11]], [['A', 11], ['T', 10], ['K', 4]])
     """
+    from .cards import PLAIN_POINTS, PLAIN_STRENGTH, TRUMP_POINTS, TRUMP_STRENGTH, Rank
     from .position import LIMITS, MAX_LENGTH
     from .rules import TARGETS, VARIANTS, Rules
     from .session import LEVELS
@@ -229,6 +233,9 @@ def options() -> dict:
         "levels": list(LEVELS),
         "defaults": {"variant": own.variant, "target": own.target, "level": DEFAULT_LEVEL},
         "rules": rules_info(),
+        "cards": {name: [[str(Rank(r)), points[r]] for r in sorted(range(8), key=lambda r: -strength[r])]
+                  for name, strength, points in (("trump", TRUMP_STRENGTH, TRUMP_POINTS),
+                                                 ("plain", PLAIN_STRENGTH, PLAIN_POINTS))},
         "position": {**LIMITS, "max_length": MAX_LENGTH},
     }
 

@@ -106,6 +106,9 @@ def run_jobs(work, job_list: list, jobs: int = 1):
     pool = multiprocessing.Pool(jobs)
     try:
         yield from pool.imap(work, job_list, chunksize=4)
+    except BaseException:  # an interrupted run stops its workers at once
+        pool.terminate()
+        raise
     finally:
         pool.close()
         pool.join()
@@ -113,7 +116,8 @@ def run_jobs(work, job_list: list, jobs: int = 1):
 
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: Rules | str = "coinche",
               jobs: int = 1, progress=None) -> dict:
-    """Play ``deals`` duplicate deals; ``progress(done, total, mean)`` is called as results come in.
+    """Play ``deals`` duplicate deals; ``progress(done, total, diffs)`` is called as results come in
+    (``diffs``: the differences of the deals done, in deal order).
     ``variant``: the tables' rules, or a variant's name for its own rules."""
     rules = Rules(variant) if isinstance(variant, str) else variant
     job_list = [(level_a, level_b, rules, seed, i) for i in range(deals)]
@@ -125,7 +129,7 @@ def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, varia
             totals[key][0] += result[key][0]
             totals[key][1] += result[key][1]
         if progress is not None:
-            progress(len(diffs), deals, sum(diffs) / len(diffs))
+            progress(len(diffs), deals, diffs)
     mean, ci, sd = mean_ci(diffs)
     return {"level_a": level_a, "level_b": level_b, "variant": rules.variant, "rules": str(rules),
             "deals": len(diffs), "seed": str(seed),
@@ -154,15 +158,18 @@ def cmd_arena(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     step = max(1, args.deals // 100)
 
-    def progress(done: int, total: int, mean: float) -> None:
+    def progress(done: int, total: int, diffs: list[float]) -> None:
+        # one line per step, the partial figure with its CI, so an interrupted run still reports
         if not args.quiet and (done % step == 0 or done == total):
-            rate = done / max(time.perf_counter() - start, 1e-9)
-            print(f"\r{done}/{total} deals  mean {mean:+.1f}  {rate:.1f} deals/s", end="", file=sys.stderr)
+            elapsed = max(time.perf_counter() - start, 1e-9)
+            mean, (lo, hi), _ = mean_ci(diffs)
+            print(f"{done}/{total} deals  mean {mean:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f})  "
+                  f"{elapsed:.0f} s, {done / elapsed * 60:.1f} deals/min", file=sys.stderr, flush=True)
 
     rules = Rules.for_table(args.rules, args.variant)
     result = run_arena(args.level_a, args.level_b, args.deals, args.seed, rules, args.jobs, progress)
     if not args.quiet:
-        print(f"\n{time.perf_counter() - start:.0f} s", file=sys.stderr)
+        print(f"{time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(format_result(result))
     return 0
 

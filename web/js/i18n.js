@@ -4,6 +4,7 @@
 // rendered as localised card and suit names; the canonical notation never changes in URLs.
 //
 // Text only ever reaches the page through textContent or attributes (never innerHTML).
+import { el } from "./dom.js";
 import { CAPOT, isCard, parseCall } from "./notation.js";
 
 export const LANGUAGES = ["en", "fr", "de", "es"];
@@ -175,12 +176,7 @@ export function applyTranslations(root) {
 
 // A <select> that switches language, for every page's header.
 export function languagePicker(select) {
-  for (const lang of LANGUAGES) {
-    const option = document.createElement("option");
-    option.value = lang;
-    option.textContent = t(`language.${lang}`);
-    select.append(option);
-  }
+  select.append(...LANGUAGES.map((lang) => el("option", { value: lang, text: t(`language.${lang}`) })));
   select.value = current;
   select.addEventListener("change", () => setLanguage(select.value));
   onLanguageChange((lang) => { select.value = lang; });

@@ -236,10 +236,7 @@ function resume() {
 // A message over the table for a few seconds (what the page did on its own: a save replaced, the engine
 // restarted).
 function notice(text) {
-  const node = document.createElement("div");
-  node.className = "toast warn notice";
-  node.setAttribute("role", "status");
-  node.textContent = text;
+  const node = el("div", { class: "toast warn notice", role: "status", text });
   $("#toasts").append(node);
   setTimeout(() => node.remove(), 6000);
 }

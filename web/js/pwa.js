@@ -7,6 +7,7 @@
 // Reload"; the switch happens only when the player presses Reload, or by itself while a deal summary is
 // showing (between deals). The match is saved after every action, so the reloaded page resumes it: a
 // reload for an update leaves a flag in sessionStorage that main.js reads with resumeAfterUpdate().
+import { el } from "./dom.js";
 import { onLanguageChange, t } from "./i18n.js";
 
 const RESUME_KEY = "coinche.resume-after-update";
@@ -77,17 +78,9 @@ function apply(registration) {
 
 function offer(registration) {
   if (banner) return;
-  banner = document.createElement("div");
-  banner.className = "pwa-update";
-  banner.setAttribute("role", "status");
-  banner.dataset.testid = "update-banner";
-  const text = document.createElement("span");
-  text.className = "pwa-update-text";
-  const button = document.createElement("button");
-  button.type = "button";
-  button.className = "pwa-update-reload";
-  button.addEventListener("click", () => apply(registration));
-  banner.append(text, button);
+  banner = el("div", { class: "pwa-update", role: "status", dataset: { testid: "update-banner" } },
+    el("span", "pwa-update-text"),
+    el("button", { type: "button", class: "pwa-update-reload", on: { click: () => apply(registration) } }));
   drawBanner();
   onLanguageChange(drawBanner);
   document.body.append(banner);

@@ -8,12 +8,15 @@ import {
 } from "./i18n.js";
 import { el } from "./dom.js";
 import { positionLink } from "./notation.js";
+import { options } from "./options.js";
 import { houseOptions } from "./table/house.js";
 
-// Strongest first, with points (RULES.md, Cards).
-const TRUMP_ORDER = [["J", 20], ["9", 14], ["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["8", 0], ["7", 0]];
-const PLAIN_ORDER = [["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["J", 2], ["9", 0], ["8", 0], ["7", 0]];
-const LIFTED = new Set(["J", "9"]); // the two cards that climb to the top in trump
+// Strongest first, with points (RULES.md, Cards): the engine's (js/options.js).
+const TRUMP_ORDER = options.cards.trump;
+const PLAIN_ORDER = options.cards.plain;
+// the cards that climb in trump (the jack and the nine): higher in trump than in a plain suit
+const LIFTED = new Set(TRUMP_ORDER.map(([rank]) => rank)
+  .filter((rank, i) => i < PLAIN_ORDER.findIndex(([plain]) => plain === rank)));
 
 // The positions every table argues about: hearts trump, you play fourth, your partner played second.
 const POSITIONS = {

@@ -1,19 +1,16 @@
 // The auction panel. Coinche: a number (80..160, capot) then a suit, then "Bid"; pass, coinche and
 // surcoinche when legal. Classic: take the turned suit or pass; in round two, name another suit or pass.
 // Every button comes from the engine's `legal` list: the page never decides what is allowed.
+import { el } from "../dom.js";
 import { bidValueName, callName, t } from "../i18n.js";
 import { BID_VALUES, CAPOT, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
 import { suitIcon } from "./cards.js";
 
 const VALUES = [...BID_VALUES, CAPOT]; // the number buttons, in their order
 
-function button(className, text, onClick) {
-  const node = document.createElement("button");
-  node.type = "button";
-  node.className = className;
-  if (text !== undefined) node.textContent = text;
-  node.addEventListener("click", onClick);
-  return node;
+// A button of the panel: {class, text, dataset, aria-*...} as el() takes them, and what a click does.
+function button(props, onClick, ...children) {
+  return el("button", { type: "button", ...props, on: { click: onClick } }, ...children);
 }
 
 export class BiddingPanel {
@@ -79,69 +76,44 @@ export class BiddingPanel {
   }
 
   #classic(legal) {
-    const title = document.createElement("p");
-    title.className = "bidding-title";
     const takes = legal.filter((c) => parseCall(c)?.kind === "take");
-    title.textContent = t(takes.length > 1 ? "table.bid.classic_round2" : "table.bid.classic_round1");
-    const row = document.createElement("div");
-    row.className = "bid-actions";
+    const title = el("p", { class: "bidding-title", text: t(takes.length > 1 ? "table.bid.classic_round2" : "table.bid.classic_round1") });
+    const row = el("div", "bid-actions");
     for (const call of takes) {
       const { suit } = parseCall(call);
-      const node = button(`btn take ${suit}`, undefined, () => this.#call(call));
-      node.append(suitIcon(suit), document.createTextNode(callName(call)));
-      node.dataset.call = call;
-      row.append(node);
+      row.append(button({ class: `btn take ${suit}`, dataset: { call } }, () => this.#call(call), suitIcon(suit), callName(call)));
     }
-    const pass = button("btn pass", callName("pass"), () => this.#call("pass"));
-    pass.dataset.call = "pass";
-    row.append(pass);
+    row.append(button({ class: "btn pass", text: callName("pass"), dataset: { call: "pass" } }, () => this.#call("pass")));
     this.#root.append(title, row);
   }
 
   #coinche(legal) {
     const bids = legal.map(parseBid).filter(Boolean);
     if (bids.length) {
-      const values = document.createElement("div");
-      values.className = "bid-values";
-      values.setAttribute("role", "group");
-      values.setAttribute("aria-label", t("table.bid.values"));
+      const values = el("div", { class: "bid-values", role: "group", "aria-label": t("table.bid.values") });
       for (const value of this.#values) {
-        const node = button("chip value", bidValueName(value), () => this.#choose("value", value));
-        node.dataset.value = formatBidValue(value);
-        node.setAttribute("aria-pressed", "false");
-        node.disabled = !bids.some((b) => b.value === value);
-        values.append(node);
+        values.append(button({
+          class: "chip value", text: bidValueName(value), dataset: { value: formatBidValue(value) }, "aria-pressed": "false",
+          disabled: !bids.some((b) => b.value === value),
+        }, () => this.#choose("value", value)));
       }
-      const suits = document.createElement("div");
-      suits.className = "bid-suits";
-      suits.setAttribute("role", "group");
-      suits.setAttribute("aria-label", t("table.bid.suits"));
+      const suits = el("div", { class: "bid-suits", role: "group", "aria-label": t("table.bid.suits") });
       for (const suit of SUITS) {
-        const node = button(`chip suit ${suit}`, undefined, () => this.#choose("suit", suit));
-        node.dataset.suit = suit;
-        node.setAttribute("aria-pressed", "false");
-        node.setAttribute("aria-label", t(`suit.${suit}`));
-        node.append(suitIcon(suit));
-        suits.append(node);
+        suits.append(button({
+          class: `chip suit ${suit}`, dataset: { suit }, "aria-pressed": "false", "aria-label": t(`suit.${suit}`),
+        }, () => this.#choose("suit", suit), suitIcon(suit)));
       }
       this.#root.append(values, suits);
     }
-    const actions = document.createElement("div");
-    actions.className = "bid-actions";
-    const pass = button("btn pass", callName("pass"), () => this.#call("pass"));
-    pass.dataset.call = "pass";
-    actions.append(pass);
+    const actions = el("div", "bid-actions");
+    actions.append(button({ class: "btn pass", text: callName("pass"), dataset: { call: "pass" } }, () => this.#call("pass")));
     if (bids.length) {
-      const bid = button("btn primary bid", t("table.bid.choose"), () => this.#call(this.#chosen()));
-      bid.id = "bid-button";
-      bid.disabled = true;
-      actions.append(bid);
+      actions.append(button({ class: "btn primary bid", text: t("table.bid.choose"), id: "bid-button", disabled: true },
+        () => this.#call(this.#chosen())));
     }
     for (const call of ["coinche", "surcoinche"]) {
       if (!this.#legal.has(call)) continue;
-      const node = button(`btn danger ${call}`, callName(call), () => this.#call(call));
-      node.dataset.call = call;
-      actions.append(node);
+      actions.append(button({ class: `btn danger ${call}`, text: callName(call), dataset: { call } }, () => this.#call(call)));
     }
     this.#root.append(actions);
   }

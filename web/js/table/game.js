@@ -5,6 +5,7 @@
 // The engine is the default driver: anything with the same call(cmd, args) for "act", "bot_step" and
 // "coach" can drive the table instead (the 1v1 referee client, js/online/driver.js), with the player in
 // any seat; answers without a snapshot are not saved.
+import { el } from "../dom.js";
 import { errorText } from "../errors.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
@@ -479,10 +480,7 @@ export class Game {
 }
 
 function coachLabel() {
-  const label = document.createElement("span");
-  label.className = "coach-label";
-  label.textContent = t("coach.label");
-  return label;
+  return el("span", { class: "coach-label", text: t("coach.label") });
 }
 
 // One sentence for the player's turn: the surprising rule when one applies, else the strongest reason a
