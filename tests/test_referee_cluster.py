@@ -507,3 +507,122 @@ def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_n
                          capture_output=True, text=True, timeout=60)
     assert out.returncode == 1 and out.stdout == ""
     assert out.stderr.strip().splitlines()[-1].startswith(f"python -m coinche_referee: redis at {url}")
+
+
+def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanwhile(redis_server, monkeypatch):
+    """Each taken-over table is replayed in the replay thread: while a replay runs the loop runs too (a
+    replay on the loop could not see the loop answer: it would wait for ever), and it runs between tables."""
+    import threading
+
+    from coinche.session import Session
+    from coinche_referee import cluster as cluster_module
+    from coinche_referee.redis_store import RedisStore
+    from coinche_referee.referee import Config, Referee
+    from coinche_referee.store import TableRecord, hash_token
+
+    session = Session.new(seed="takeover", humans=(0, 1, 2, 3))
+    session.act(session.match.current_player, "pass")
+    tables = [f"t{n}" for n in range(40)]
+    seen: list[tuple[bool, bool]] = []  # per replay: off the loop's thread, the loop answered meanwhile
+    real_replay = cluster_module.replay
+
+    async def scenario():
+        loop = asyncio.get_running_loop()
+        loop_thread = threading.get_ident()
+
+        def replay(settings, actions):
+            answered = threading.Event()
+            loop.call_soon_threadsafe(answered.set)  # as a ping's answer would be: on the loop
+            seen.append((threading.get_ident() != loop_thread, answered.wait(5)))
+            return real_replay(settings, actions)
+
+        monkeypatch.setattr(cluster_module, "replay", replay)
+        dead = RedisStore(redis_server.url, "dead", lease=0.2)
+        for table_id in tables:
+            await dead.create(TableRecord(table_id, "friends", dict(session.settings), None, ["A", "B", "C", "D"],
+                                          {seat: hash_token(f"{table_id}-{seat}") for seat in range(4)}))
+            await dead.append(table_id, 0, session.actions[0])
+        await dead.close()
+        referee = Referee(Config())
+        referee.draining = True  # no bot thinks: only the takeover is looked at
+        heir = cluster_module.Cluster(referee, redis_server.url, lease=0.2)
+        ticks, at_each = 0, []
+
+        async def ticker():
+            nonlocal ticks
+            while True:
+                ticks += 1
+                await asyncio.sleep(0)
+
+        ticking = loop.create_task(ticker())
+        await asyncio.sleep(0.3)  # the dead owner's leases lapse
+        try:
+            claimed = await heir.store.claim(len(tables))
+            assert sorted(claimed) == sorted(tables)
+            for table_id in claimed:
+                at_each.append(ticks)
+                table = await heir.adopt(table_id)
+                assert table.session.actions == session.actions and table.session.snapshot() == session.snapshot()
+        finally:
+            ticking.cancel()
+            referee.close()
+            heir.replayer.shutdown()
+            await heir.store.close()
+        assert all(b > a for a, b in zip(at_each, at_each[1:]))  # the loop ran between tables
+
+    asyncio.run(scenario())
+    assert seen == [(True, True)] * len(tables)
+
+
+def test_a_friends_lobby_is_stored_and_waits_on_through_a_kill_9_and_a_restart(referees, redis_server):
+    """A friends' lobby opened on one process and joined from another is in Redis: its process killed,
+    the other takes it over (a newcomer joins it there with the code, the people seated resume with their
+    tokens); that one stopped and a new one started, the lobby waits there, and the host starts it."""
+    procs = [referees(), referees()]
+
+    async def until(p: Survivor, kind: str, rid=None) -> dict[str, Any]:
+        while True:
+            message = await p.next(timeout=20)
+            if message["type"] == kind and (rid is None or message.get("id") == rid):
+                return message
+            assert message["type"] != "error", message
+
+    async def back(p: Survivor, url: str) -> dict[str, Any]:
+        """The page reconnects (to ``url``) and resumes its lobby seat with its token."""
+        p.ws = await connect(url, open_timeout=5)
+        assert (await p.next())["type"] == "welcome"
+        await p.send(type="resume", token=p.token, id="resume")
+        return await until(p, "lobby", "resume")
+
+    def seated(lobby: dict[str, Any]) -> list[str | None]:
+        return [s["name"] if s["player"] == "human" else None for s in lobby["seats"]]
+
+    async def scenario():
+        host = await Survivor.open(lambda: [procs[0].url], "F0")
+        await host.send(type="open", name="F0", settings={"variant": "classic", "target": 501}, id=1)
+        code = (await until(host, "lobby", 1))["code"]
+        f1 = await Survivor.open(lambda: [procs[1].url], "F1")
+        await f1.send(type="join", code=code, name="F1", lobby=True, id=1)
+        assert seated(await until(f1, "lobby", 1)) == ["F0", "F1", None, None]
+        procs[0].kill()  # the lobby's process dies: the other one takes it over
+        f2 = await Survivor.open(lambda: [procs[1].url], "F2")
+        await f2.send(type="join", code=code, name="F2", lobby=True, id=1)
+        joined = await until(f2, "lobby", 1)
+        assert joined["code"] == code and joined["host"] == 0 and seated(joined) == ["F0", "F1", "F2", None]
+        assert (await back(host, procs[1].url))["seat"] == 0
+        procs[1].term()  # a restart: the lobby waits in Redis for the next process
+        procs.append(referees())
+        for p in (host, f1, f2):
+            lobby = await back(p, procs[2].url)
+            assert lobby["code"] == code and lobby["seat"] == p.seat
+        assert seated(lobby) == ["F0", "F1", "F2", None]
+        await host.send(type="begin", id=2)
+        for p in (host, f1, f2):
+            await until(p, "start")
+        assert host.state["humans"] == [0, 1, 2]
+        return [host, f1, f2]
+
+    people = asyncio.run(asyncio.wait_for(scenario(), 120))
+    record = stored_tables(redis_server.url)["F0/F1/F2"]
+    assert record["kind"] == "friends" and not record["lobby"] and "seed" in record["settings"]
+    audit(people, record, redis_server.url)

@@ -23,6 +23,7 @@ import os
 import secrets
 import socket
 import time
+from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
 from coinche.session import FORMAT as SESSION_FORMAT
@@ -48,6 +49,12 @@ CLAIM_EVERY = 0.5
 CLAIM_MOST = 25
 #: Seconds a finished table is kept in Redis (then expired).
 KEEP = 86400.0
+
+
+def replay(settings: dict[str, Any], actions: list[str]) -> Session:
+    """A stored match rebuilt by replaying every action: run in :attr:`Cluster.replayer`'s thread, never
+    on the event loop (a takeover of many long matches would stall every ping meanwhile)."""
+    return Session.from_snapshot({"format": SESSION_FORMAT, "settings": settings, "actions": actions})
 
 
 def process_name() -> str:
@@ -136,6 +143,8 @@ class Cluster:
         self._wake = asyncio.Event()
         self._tasks: list[asyncio.Task] = []
         self._pubsub = None
+        # takeovers are replayed here, one table at a time, the event loop answering meanwhile
+        self.replayer = ThreadPoolExecutor(1, thread_name_prefix="coinche-replay")
         self.claim_after = 0.0  # after an outage, one lease passes before tables are taken over
         self.down_since: float | None = None
 
@@ -181,6 +190,7 @@ class Cluster:
                 await self._pubsub.aclose()
             except Exception:  # noqa: BLE001
                 pass
+        self.replayer.shutdown(wait=False, cancel_futures=True)
         await self.store.close()
 
     # ------------------------------------------------------------ messages between processes
@@ -351,15 +361,17 @@ class Cluster:
                 self.referee.failures.add("redis claim", e)
 
     async def adopt(self, table_id: str):
-        """A table this process has just taken over, rebuilt from the store: every stored action replayed."""
+        """A table this process has just taken over, rebuilt from the store: every stored action replayed
+        in the replay thread (:func:`replay`), so the loop goes on answering pings and moves meanwhile."""
         referee = self.referee
         existing = referee.table_ids.get(table_id)
         if existing is not None:
             return existing
         try:
             record, actions = await self.store.load(table_id)
-            session = Session.from_snapshot({"format": SESSION_FORMAT, "settings": record.settings,
-                                             "actions": actions})
+            if record.lobby:
+                return await self._adopt_lobby(record)
+            session = await referee.loop.run_in_executor(self.replayer, replay, record.settings, actions)
         except StoreUnavailable:
             raise
         except Exception as e:  # noqa: BLE001 - a corrupt table must not stop the others
@@ -372,6 +384,35 @@ class Cluster:
         log.info("took table %s over at action %d", table_id, len(actions))
         table.restored()
         return table
+
+    async def _adopt_lobby(self, record):
+        """A friends' lobby taken over: it waits here under its code (now pointing here) for the time it
+        had left; its people resume with their tokens, newcomers join with the code on any process."""
+        referee = self.referee
+        if record.code is None or (record.code in referee.private and referee.private[record.code].id != record.id):
+            return None
+        table = referee.table_class.waiting(referee, record)
+        mine = entry(self.me, 0, None, t=record.id)
+        left = max(1.0, (record.until or time.time() + referee.config.private_timeout) - time.time())
+        await self.store.call("set", self.store.key("code", record.code), mine, px=int(left * 1000))
+        if record.id in referee.table_ids:
+            return referee.table_ids[record.id]
+        referee.add_table(table)
+        referee.private[record.code] = table
+        self.codes[record.code] = mine
+        log.info("took the lobby of table %s over", record.id)
+        table.restored()
+        return table
+
+    def lobby_stored(self, table) -> None:
+        """A new friends' lobby is in the store: its shared code says which table it is (a process that
+        finds the code's holder gone takes that table over)."""
+        code, mine = table.code, entry(self.me, 0, None, t=table.id)
+        previous = self.codes.get(code)
+        if previous is None:
+            return
+        self.codes[code] = mine
+        self._background(self.store.call("set", self.store.key("code", code), mine, xx=True, keepttl=True))
 
     # ------------------------------------------------------------ the lobby
     def _options_key(self, key: tuple[str, int]) -> str:
@@ -470,16 +511,46 @@ class Cluster:
         referee = self.referee
         found = await self.store.code_holder(code)
         holder = None if found is None else json.loads(found).get("p")
+        if holder is None and await self._take_lobby(code):
+            referee.dispatch(client, request)  # the lobby waits here now
+            return
         if holder is None or holder == self.me:
             referee.guesses.failed(client.address)
             referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
             referee.watch(client)
             return
 
-        def unheard() -> None:
-            referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
+        def unheard() -> None:  # nobody listens there: that process is gone, its stored lobby moves here
+            self._spawn(client, request, self._join_orphan(client, request, code, holder))
 
         self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unheard)
+
+    async def _join_orphan(self, client: "Client", request: Request, code: str, holder: str) -> None:
+        await self.store.release(who=holder)
+        if await self._take_lobby(code):
+            self.referee.dispatch(client, request)
+        else:
+            self.referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
+
+    async def _take_lobby(self, code: str) -> bool:
+        """The process holding a stored lobby's code is gone: its table is taken over here (waiting at most
+        one lease for it to lapse), unless another process has taken it meanwhile."""
+        deadline = time.monotonic() + self.lease + 2 * CLAIM_EVERY
+        while True:
+            text = await self.store.call("get", self.store.key("code", code))
+            table_id = None if text is None else json.loads(text).get("t")
+            if table_id is None:
+                return False
+            if self.referee.private.get(code) is not None:
+                return True
+            holder = json.loads(text).get("p")
+            if holder != self.me and await self.store.living({holder}) and await self.store.owner(table_id) == holder:
+                return False
+            if await self.store.claim(table_id=table_id):
+                return await self.adopt(table_id) is not None
+            if time.monotonic() > deadline:
+                return False
+            await asyncio.sleep(CLAIM_EVERY)
 
     def unwait(self, client: "Client", waiting: tuple[str, Any]) -> None:
         """``client`` stopped waiting in the queue here: its shared entry goes (if nobody took it)."""

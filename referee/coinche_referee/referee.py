@@ -401,11 +401,12 @@ class Referee:
                 self.tokens[seat.hash] = table
         return table
 
-    def forget_code(self, code: str, table: Table) -> None:
-        """``table`` no longer waits under ``code`` (it started, or it ended)."""
+    def forget_code(self, code: str, table: Table, shared: bool = True) -> None:
+        """``table`` no longer waits under ``code`` (it started, or it ended); ``shared``: nor does the
+        code in the store (not so for a stored lobby left to another process)."""
         if self.private.get(code) is table:
             del self.private[code]
-            if self.cluster is not None:
+            if self.cluster is not None and shared:
                 self.cluster.forget_code(code)
 
     def _private(self, client: Client, request: Request, kind: str, settings: dict[str, Any],
@@ -445,7 +446,10 @@ class Referee:
             self.cluster.reserve_code(client, request, self._on_open)
             return
         table = self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
-        client.send(table.lobby_message(0, request.id))
+        if self.store.durable:
+            table.store_lobby(request.id)
+        else:
+            client.send(table.lobby_message(0, request.id))
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past

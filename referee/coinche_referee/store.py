@@ -56,10 +56,14 @@ class TableRecord:
     code: str | None                  # the private code it was created with, if any
     names: list[str | None]           # the people's display names, by seat (four)
     tokens: dict[int, str]            # seat -> the hash of its token, for the seats whose token works
+    host: int = 0                     # the seat that starts a friends' table
+    lobby: bool = False               # a friends' table still waiting for its players (settings: no seed)
+    until: float | None = None        # a lobby: when it is given up (seconds since the epoch)
 
     def format(self) -> str:
         return json.dumps({"format": RECORD_FORMAT, "kind": self.kind, "settings": self.settings, "code": self.code,
-                           "names": self.names, "tokens": {str(k): v for k, v in self.tokens.items()}},
+                           "names": self.names, "tokens": {str(k): v for k, v in self.tokens.items()},
+                           "host": self.host, "lobby": self.lobby, "until": self.until},
                           separators=(",", ":"), sort_keys=True)
 
     @classmethod
@@ -70,7 +74,8 @@ class TableRecord:
             if data.get("format") != RECORD_FORMAT:
                 raise StoreError(f"table {table_id}: format {data.get('format')!r}")
             return cls(table_id, str(data["kind"]), dict(data["settings"]), data["code"], list(data["names"]),
-                       {int(k): str(v) for k, v in data["tokens"].items()})
+                       {int(k): str(v) for k, v in data["tokens"].items()}, int(data.get("host", 0)),
+                       bool(data.get("lobby", False)), data.get("until"))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise StoreError(f"table {table_id}: corrupt record ({e})") from None
 

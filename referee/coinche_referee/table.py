@@ -27,6 +27,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import secrets
+import time
 from collections import deque
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol
@@ -166,8 +167,30 @@ class Table:
 
     def record(self) -> TableRecord:
         """What the store keeps of the table besides its actions (never a token: their hashes)."""
-        return TableRecord(self.id, self.kind, dict(self.session.settings), self.code, [s.name for s in self.seats],
-                           {seat: s.hash for seat, s in enumerate(self.seats) if s.hash is not None})
+        settings = self.settings if self.session is None else self.session.settings
+        until = None
+        if self.session is None and self.deadline is not None:
+            until = round(time.time() + max(0.0, self.deadline.when() - self.referee.loop.time()), 3)
+        return TableRecord(self.id, self.kind, dict(settings), self.code, [s.name for s in self.seats],
+                           {seat: s.hash for seat, s in enumerate(self.seats) if s.hash is not None}, self.host,
+                           self.session is None, until)
+
+    @classmethod
+    def waiting(cls, referee: "Referee", record: TableRecord) -> "Table":
+        """A friends' lobby taken over from the store: its seats, names and host (people away until they
+        resume with their tokens), waiting under its code until the time it had left."""
+        table = cls(referee, record.kind, record.settings, record.code, table_id=record.id)
+        table.host = record.host
+        for seat, s in enumerate(table.seats):
+            s.name = record.names[seat]
+            s.hash = record.tokens.get(seat)
+            s.human = s.hash is not None
+            if s.hash is not None:
+                table.hashes.add(s.hash)
+        left = referee.config.private_timeout if record.until is None else record.until - time.time()
+        table.deadline = referee.loop.call_later(max(0.0, left), table.expire)
+        table.stored = True
+        return table
 
     @classmethod
     def restore(cls, referee: "Referee", record: TableRecord, session: Session) -> "Table":
@@ -257,7 +280,14 @@ class Table:
                                 expires=round(left, 1))
 
     def send_lobby(self, answer: int = -1, rid: int | str | None = None) -> None:
-        """The lobby as it is now, to every person at the table (``rid`` in ``answer``'s copy)."""
+        """The lobby as it is now, to every person at the table (``rid`` in ``answer``'s copy); with a
+        durable store, stored there first (another process takes it over if this one goes)."""
+        if self.stored and self.session is None and not self.closed:
+            self._persist_record(then=lambda: self._tell_lobby(answer, rid), blocking=True)
+        else:
+            self._tell_lobby(answer, rid)
+
+    def _tell_lobby(self, answer: int, rid: int | str | None) -> None:
         for seat in self.people():
             client = self.seats[seat].client
             if client is not None:
@@ -319,21 +349,46 @@ class Table:
         if not self.referee.store.durable:
             self._started(rid)
             return
-        self.busy = True
-        self.referee.loop.create_task(self._store_new(rid))
+        self._store_created(lambda: self._started(rid), lambda: self._not_stored(rid))
 
-    async def _store_new(self, rid: int | str | None) -> None:
-        try:
-            await self.referee.store.create(self.record())
-        except StoreError as e:
-            self.referee.failures.add("store a new table", e)
-            self.busy = False
-            self._not_stored(rid)
-        else:
-            self.busy = False
-            self.stored = True
-            self._started(rid)
-        self.referee.drain(self)
+    def store_lobby(self, rid: int | str | None) -> None:
+        """A new friends' table, written to a durable store before its creator is told of it: a process
+        that takes it over (this one stopped or died) goes on waiting under its code."""
+        self._store_created(lambda: self._lobby_stored(rid), lambda: self._lobby_not_stored(rid))
+
+    def _store_created(self, stored: Callable[[], None], refused: Callable[[], None]) -> None:
+        """The table's record created in the store (the table ``busy`` meanwhile), then ``stored()``, or
+        ``refused()`` if the store cannot take it."""
+        self.busy = True
+
+        async def create() -> None:
+            try:
+                await self.referee.store.create(self.record())
+            except StoreError as e:
+                self.referee.failures.add("store a new table", e)
+                self.busy = False
+                refused()
+            else:
+                self.busy, self.stored = False, True
+                stored()
+            self.referee.drain(self)
+
+        self.referee.loop.create_task(create())
+
+    def _lobby_stored(self, rid: int | str | None) -> None:
+        if self.referee.cluster is not None:
+            self.referee.cluster.lobby_stored(self)
+        client = self.seats[self.host].client
+        if client is not None:
+            client.send(self.lobby_message(self.host, rid))
+
+    def _lobby_not_stored(self, rid: int | str | None) -> None:
+        client = self.seats[self.host].client
+        self.close(finished=False)
+        if client is not None:
+            client.table, client.seat = None, -1
+            client.send(messages.message("error", id=rid, error=messages.error(RefereeError("unavailable"))))
+            self.referee.watch(client)
 
     def _started(self, rid: int | str | None) -> None:
         self._stop_waiting()
@@ -505,8 +560,8 @@ class Table:
         self.bot_timer = None
         for seat in SEATS:
             self._forget_token(seat)
-        if self.code is not None:
-            self.referee.forget_code(self.code, self)
+        if self.code is not None:  # a stored lobby left to another process keeps its shared code
+            self.referee.forget_code(self.code, self, shared=finished or not self.stored or self.started)
         self.referee.tables.discard(self)
         if self.referee.table_ids.get(self.id) is self:
             del self.referee.table_ids[self.id]
@@ -533,11 +588,11 @@ class Table:
         self.referee.drain(self)
 
     # ------------------------------------------------------------ the store
-    def _persist_record(self) -> None:
+    def _persist_record(self, then: Callable[[], None] | None = None, blocking: bool = False) -> None:
         if self.stored:
             store, record = self.referee.store, self.record()
             gone = tuple(self.hashes - set(record.tokens.values()))  # their keys go: those tokens no longer work
-            self._persist(lambda: store.update(record, forget=gone), blocking=False)
+            self._persist(lambda: store.update(record, forget=gone), then, blocking)
 
     def _persist(self, write: Callable[[], Awaitable[None]], then: Callable[[], None] | None = None,
                  blocking: bool = True) -> None:
