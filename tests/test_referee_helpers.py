@@ -66,7 +66,7 @@ class Player:
             self.seat, self.token = message["seat"], message["token"]
         return message
 
-    async def recv(self, *types: str, timeout: float = 10) -> dict[str, Any]:
+    async def recv(self, *types: str, timeout: float = 30) -> dict[str, Any]:
         """The next message (of one of ``types`` if given; the others are logged and skipped)."""
         while True:
             message = await self.read(timeout)
