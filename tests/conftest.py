@@ -8,6 +8,7 @@ examples.  ``--diff-seed N`` changes the seed of the random positions and deals.
 
 from __future__ import annotations
 
+import asyncio
 import sys
 from dataclasses import dataclass
 from pathlib import Path
@@ -55,3 +56,19 @@ def counts(request: pytest.FixtureRequest) -> Counts:
     """The sizes of the differential runs: small by default, at least 200,000/20,000 with ``--full``."""
     sizes = FULL if request.config.getoption("--full") else SMALL
     return Counts(seed=request.config.getoption("--diff-seed"), **sizes)
+
+
+@pytest.fixture(autouse=True)
+def no_browser_event_loop():
+    """Playwright's sync API (the browser tests, e2e/) leaves its event loop set as the thread's running loop
+    between its calls. A worker that ran a browser test before would then refuse the referee tests'
+    ``asyncio.run``: each test here runs with no running loop, and Playwright's is put back after it."""
+    loop = asyncio.events._get_running_loop()
+    if loop is None:
+        yield
+        return
+    asyncio.events._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio.events._set_running_loop(loop)
