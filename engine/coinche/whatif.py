@@ -96,6 +96,11 @@ def _decisions(deal: Deal) -> int:
     return len(deal.calls) + len(deal.plays)
 
 
+def _actions(deal: Deal) -> list[Call | int]:
+    """The deal's decisions in order, as ``Deal.apply`` takes them: its calls, then its cards."""
+    return [call for _, call in deal.calls] + list(deal.plays)
+
+
 def _parse_move(deal: Deal, move: str) -> Call | int:
     try:
         return Call.parse(move) if deal.phase == Phase.AUCTION else int(Card.parse(move))
@@ -144,7 +149,7 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
     if not points:
         raise WhatIfError("whatif_malformed", detail="an empty line")
     real = replay(record)
-    real_actions = [str(c) for _, c in real.calls] + [card_name(c) for c in real.plays]
+    real_actions = _actions(real)
     deal = Deal(real.rules, real.dealer, real.deck)
     seed = branch_seed(record, points, by)
     bots = [make_bot(level, seed=f"{seed}/{seat}") for seat in range(4)]
@@ -158,7 +163,7 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
             apply_point(deal, *pending.pop(0))
             continue
         if ply < first:
-            deal.apply(real_actions[ply] if deal.phase == Phase.AUCTION else Card.parse(real_actions[ply]))
+            deal.apply(real_actions[ply])
         elif by == "dd" and deal.phase == Phase.PLAY and _cards_left(deal) <= EXACT_CARDS:
             exact_from = ply if exact_from is None else exact_from
             if search is None:
@@ -190,17 +195,17 @@ def choices(record: dict, ply: int) -> dict:
     ('call', '80h', True, True)
     """
     real = replay(record)
-    actions = [str(c) for _, c in real.calls] + [card_name(c) for c in real.plays]
+    actions = _actions(real)
     if not isinstance(ply, int) or isinstance(ply, bool) or not 0 <= ply < len(actions):
         raise WhatIfError("whatif_no_decision", ply=str(ply)[:24], last=len(actions) - 1)
     deal = Deal(real.rules, real.dealer, real.deck)
     for action in actions[:ply]:
-        deal.apply(action if deal.phase == Phase.AUCTION else Card.parse(action))
+        deal.apply(action)
     if deal.phase == Phase.AUCTION:
-        kind, moves = "call", [str(c) for c in deal.legal_calls()]
+        kind, moves, made = "call", [str(c) for c in deal.legal_calls()], str(actions[ply])
     else:
-        kind, moves = "card", [card_name(c) for c in deal.legal_cards()]
-    return {"ply": ply, "seat": deal.turn, "kind": kind, "moves": moves, "real": actions[ply]}
+        kind, moves, made = "card", [card_name(c) for c in deal.legal_cards()], card_name(actions[ply])
+    return {"ply": ply, "seat": deal.turn, "kind": kind, "moves": moves, "real": made}
 
 
 __all__ = ["BY", "EXACT_CARDS", "WhatIfError", "apply_point", "choices", "branch_seed", "format_line", "parse_line",
