@@ -274,16 +274,15 @@ def hindsight(decision: Decision) -> dict[str, Any]:
     deal = decision.position
     if deal is None or sum(h.bit_count() for h in deal.hands) > HINDSIGHT_CARDS:
         return {"hindsight_best": None, "hindsight_loss": None}
-    from .solver import searcher, solve_choice
+    from .solver import belote_side, searcher, solve_choice
 
     key = (deal.rules, deal.deck, deal.dealer, deal.trump)
     search = _KEPT.get(key)
     if search is None:
         _KEPT.clear()
         search = _KEPT[key] = searcher(deal.trump, deal.rules)
-    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
     played, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(decision.action),
-                                deal.cards_won, deal.tricks_won, deal.contract, belote, search, deal.rules)
+                                deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), search, deal.rules)
     side = decision.seat & 1
     loss = max(0, best.difference(side) - played.difference(side))
     return {"hindsight_best": card_name(played.card if loss == 0 else best.card), "hindsight_loss": loss}

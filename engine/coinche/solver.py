@@ -412,16 +412,21 @@ def _cards(mask: int) -> list[int]:
 
 
 
+def belote_side(deal) -> int | None:
+    """The side (0 or 1) of the seat dealt both the trump king and queen (the belote the solver counts,
+    played yet or not), ``None`` when no seat was dealt both."""
+    return (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+
+
 def solve(deal) -> dict[Card, Outcome]:
     """Every legal card of the seat to play in ``deal`` (a :class:`~coinche.deal.Deal` in its play), solved
     double dummy, scored by the deal's contract."""
     if deal.phase.name != "PLAY":
         raise ValueError("solve is for a deal in its play")
-    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
     found = solve_cards(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
-                        contract=deal.contract, belote_side=belote, rules=deal.rules)
+                        contract=deal.contract, belote_side=belote_side(deal), rules=deal.rules)
     return {CARDS[c]: o for c, o in found.items()}
 
 
-__all__ = ["Outcome", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_cards",
+__all__ = ["Outcome", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_cards",
            "solve_choice"]
