@@ -26,6 +26,8 @@ from .rules import TARGETS, VARIANTS, Rules, RulesError
 
 FORMAT = "coinche-session/1"
 LEVELS = ("easy", "normal", "expert")
+#: The bots' level of a match started without one.
+DEFAULT_LEVEL = "normal"
 
 
 def last_trick_json(deal) -> dict[str, Any]:
@@ -75,7 +77,7 @@ class Session:
         self._bots: dict[tuple[int, int], Any] = {}
 
     @classmethod
-    def new(cls, variant: str | None = None, target: int | None = None, level: str = "normal",
+    def new(cls, variant: str | None = None, target: int | None = None, level: str = DEFAULT_LEVEL,
             seed: int | str | None = None, humans: tuple[int, ...] = (0,),
             deal_seed: int | str | None = None, first_dealer: int | None = 0,
             rules: Rules | str | None = None) -> "Session":

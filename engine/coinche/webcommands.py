@@ -17,11 +17,9 @@ from .errors import CoincheError
 from .play import rule_position
 from .cards import mask_of
 from .position import Position
-from .session import Session, last_trick_json
+from .session import DEFAULT_LEVEL, Session, last_trick_json
 
 HUMAN = 0
-#: The bots' level of a match started without one (the settings' default, :func:`options`).
-DEFAULT_LEVEL = "normal"
 _session: Session | None = None
 
 
