@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import sys
+from contextlib import contextmanager
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -58,11 +59,30 @@ def counts(request: pytest.FixtureRequest) -> Counts:
     return Counts(seed=request.config.getoption("--diff-seed"), **sizes)
 
 
-@pytest.fixture(autouse=True)
-def no_browser_event_loop():
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_setup(item: pytest.Item):
+    with no_running_loop():
+        yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_call(item: pytest.Item):
+    with no_running_loop():
+        yield
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    with no_running_loop():
+        yield
+
+
+@contextmanager
+def no_running_loop():
     """Playwright's sync API (the browser tests, e2e/) leaves its event loop set as the thread's running loop
     between its calls. A worker that ran a browser test before would then refuse the referee tests'
-    ``asyncio.run``: each test here runs with no running loop, and Playwright's is put back after it."""
+    ``asyncio.run``. The tests of this folder are set up, run and torn down with no running loop (module-scoped
+    fixtures included, which a function-scoped fixture would not cover), and Playwright's is put back after."""
     loop = asyncio.events._get_running_loop()
     if loop is None:
         yield
