@@ -6,9 +6,9 @@ sets of allowed cards, each forbidden card carrying the rule that forbids it and
 (``must_follow {suit}``, ``must_go_over {card}``, ``must_trump {suit}``, ``must_overtrump {card}``).
 Speed does not matter here; being obviously right does.
 
-The house rules of docs/house-rules.md are learnt here too, from that document alone: ``house`` is a dict
-of option name -> value text as the notation writes them (:func:`house_options` reads a notation, presets
-included); a missing option is the game's own.
+The house rules of docs/rules.md (its section "House rules") are learnt here too, from that section alone:
+``house`` is a dict of option name -> value text as the notation writes them (:func:`house_options` reads a
+notation, presets included); a missing option is the game's own.
 
 >>> judge({"Jh", "Kd", "7s"}, ["8h", "Ah", "7c"], "h").legal
 {'Jh'}
@@ -37,7 +37,7 @@ DIX_DE_DER = 10
 TOTAL = 162
 
 
-#: The game's own value of each option, and the presets, as docs/house-rules.md writes them.
+#: The game's own value of each option, and the presets, as docs/rules.md writes them ("The options", "The presets").
 OWN_OPTIONS = {"variant": "coinche", "target": "1000", "end": "reach", "open": "80", "down": "162bid",
                "surcoinche": "4", "multiply": "all", "capot": "250", "capot_coinche": "yes", "round": "none",
                "tie": "again", "belote": "keep", "undertrump": "no"}
@@ -204,7 +204,7 @@ def round_ten(points: int, how: str) -> int:
 
 def house_coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
                         belote_side: int | None, tricks: tuple[int, int], house: dict) -> tuple[int, int]:
-    """A coinche deal by the house rules of docs/house-rules.md, written out case by case."""
+    """A coinche deal by the house rules of docs/rules.md ("What each option means exactly"), case by case."""
     d, f = declarer_side, 1 - declarer_side
     m = multiplier
     made = coinche_made(declarer_side, bid, cards, belote_side, tricks)

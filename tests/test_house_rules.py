@@ -1,12 +1,14 @@
 """House rules (issue 24): the Rules value and its notation, each option's worked examples and properties,
 the deal, the match, records, saves, the command line, and the bots pricing by the table's rules.
 
-The worked examples are the ones of docs/house-rules.md (a test fails if they drift apart).
+The worked examples are the ones of docs/rules.md, "Worked examples of house rules" (a test reads that table:
+it fails if the two drift apart).
 """
 
 from __future__ import annotations
 
 import json
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -70,7 +72,7 @@ def test_describe_lists_every_option_and_preset():
     assert Rules.parse(data["presets"]["de-2000"]["options"]) == DE_2000
 
 
-# ---------------------------------------------------------------- scoring: worked examples (docs/house-rules.md)
+# ---------------------------------------------------------------- scoring: worked examples (docs/rules.md)
 def coinche(value, multiplier=1, declarer=0):
     return Contract("coinche", declarer, 1, value, multiplier)
 
@@ -108,6 +110,28 @@ def test_worked_examples(notation, value, m, cards, belote, tricks, scores):
     assert result.scores == scores
     again = naive.coinche_score(0, value, m, cards, belote, tricks, naive.house_options(notation))
     assert again == scores
+
+
+def documented_examples() -> list[tuple]:
+    """The rows of docs/rules.md's "Worked examples of house rules" as EXAMPLES writes them (tricks aside)."""
+    text = (Path(__file__).resolve().parent.parent / "docs" / "rules.md").read_text()
+    table = text.split("### Worked examples of house rules", 1)[1].split("\n### ", 1)[0]
+    rows = []
+    for line in table.splitlines():
+        cells = [c.strip() for c in line.strip("|").split("|")]
+        if not line.startswith("| ") or cells[0] in ("rules", "---"):
+            continue
+        notation, contract, cards, belote, scores = cells[0].strip("`"), cells[1], cells[2], cells[3], cells[4]
+        value, _, doubled = contract.partition(" ")
+        rows.append((notation, 250 if value == "capot" else int(value),
+                     {"": 1, "coinched": 2, "surcoinched": Rules.parse(notation).multiplier(2)}[doubled],
+                     tuple(int(n) for n in cards.split(" (")[0].split(" – ")), {"us": 0, "–": None}[belote],
+                     tuple(int(n) for n in scores.split(" – "))))
+    return rows
+
+
+def test_the_worked_examples_are_the_documents():
+    assert sorted(documented_examples(), key=repr) == sorted([e[:5] + e[6:] for e in EXAMPLES], key=repr)
 
 
 def test_the_parts_say_which_rule_gave_which_points():

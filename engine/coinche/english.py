@@ -34,7 +34,7 @@ NOTES = {
 }
 
 
-#: ``coinche rules``: each option's summary and each value's meaning (docs/house-rules.md says it in full).
+#: ``coinche rules``: each option's summary and each value's meaning (docs/rules.md, "House rules", says it in full).
 RULE_OPTIONS = {
     "variant": ("how trump is named", {"coinche": "an auction of bids", "classic": "a turned card is taken"}),
     "target": ("the points a side plays to", {}),

@@ -1,10 +1,10 @@
 """The rules a table plays: one small frozen value, the game's own by default, with a text notation.
 
-``Rules()`` is this game's own rules (RULES.md), unchanged.  Every house-rule option is a field; the
+``Rules()`` is this game's own rules (docs/rules.md), unchanged.  Every house-rule option is a field; the
 notation lists the options that differ from the game's own as ``name=value`` separated by commas, in a
 fixed order, or names a preset (``own``, ``de-2000``), optionally followed by options that change it.
 :meth:`Rules.parse` and ``str`` are a pair: ``Rules.parse(str(r)) == r`` for every value.
-docs/house-rules.md gives each option's exact meaning.
+docs/rules.md, "House rules", gives each option's exact meaning.
 
 >>> str(Rules())
 'own'
@@ -221,7 +221,8 @@ OPTIONS = (
 _BY_NAME = {o.name: o for o in OPTIONS}
 
 OWN = Rules()
-#: The rules of the German rules page in shared/seeds/house-rules-2000-de.txt, as docs/house-rules.md reads it.
+#: The rules of the German rules page in shared/seeds/house-rules-2000-de.txt, read as docs/rules.md says
+#: ("The presets").
 DE_2000 = Rules(target=2000, opening=82, down="160bid", multiply="contract", capot=500, capot_coinche=False,
                 rounding="5up", tie="declarer", undertrump=True)
 PRESETS = {"own": OWN, "de-2000": DE_2000}

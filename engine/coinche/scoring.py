@@ -208,7 +208,7 @@ def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int 
 
 def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
                   tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
-    """A coinche deal scored by ``rules`` (docs/house-rules.md has each option's worked examples).
+    """A coinche deal scored by ``rules`` (docs/rules.md, "Worked examples of house rules").
 
     >>> from coinche.rules import DE_2000
     >>> c = Contract(variant="coinche", declarer=0, suit=1, value=100, multiplier=2)
