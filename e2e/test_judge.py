@@ -47,7 +47,7 @@ def decisive_rules(page) -> list[str]:
     return [r.get_attribute("data-rule") for r in page.locator(".rule.is-decisive").all()]
 
 
-# ---------------------------------------------------------------- the examples of RULES.md
+# ---------------------------------------------------------------- docs/rules.md, "The positions tables argue about"
 def test_the_two_argued_positions_are_one_click_away_with_their_rulings(returning_page, site_url):
     page = returning_page
     open_judge(page, site_url)
@@ -57,7 +57,8 @@ def test_the_two_argued_positions_are_one_click_away_with_their_rulings(returnin
     assert examples.nth(1).get_attribute("href") == f"#{ARGUED_UNDERTRUMP}"
     # each example shows its own ruling, from the engine
     expect(examples.nth(0).locator(".example-ruling")).to_have_text("Rule 2 Only the jack of hearts is legal.")
-    expect(examples.nth(1).locator(".example-ruling")).to_have_text("Rule 5 All 4 cards are legal.")  # RULES.md: rule 5
+    # docs/rules.md, "The positions tables argue about": "All four may be played: rule 5, no one must undertrump."
+    expect(examples.nth(1).locator(".example-ruling")).to_have_text("Rule 5 All 4 cards are legal.")
 
     examples.nth(0).click()
     expect_ruled(page, ARGUED_OVER_PARTNER)

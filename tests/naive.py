@@ -1,9 +1,11 @@
-"""A second, deliberately naive implementation of RULES.md, for the differential tests.
+"""A second, deliberately naive implementation of docs/rules.md (from ../shared/RULES.md), for the
+differential tests.
 
-Written from RULES.md alone and importing nothing of ``coinche``: cards are strings such as ``"Jh"``,
-hands are sets of strings, the five card-play rules are coded literally, in the order of RULES.md, as
-sets of allowed cards, each forbidden card carrying the rule that forbids it and the engine's reason key
-(``must_follow {suit}``, ``must_go_over {card}``, ``must_trump {suit}``, ``must_overtrump {card}``).
+Written from those rules alone and importing nothing of ``coinche``: cards are strings such as ``"Jh"``,
+hands are sets of strings, the five card-play rules are coded literally, in the order of docs/rules.md
+("Which card may be played"), as sets of allowed cards, each forbidden card carrying the rule that forbids it
+and the engine's reason key (``must_follow {suit}``, ``must_go_over {card}``, ``must_trump {suit}``,
+``must_overtrump {card}``).
 Speed does not matter here; being obviously right does.
 
 The house rules of docs/rules.md (its section "House rules") are learnt here too, from that section alone:
@@ -130,7 +132,7 @@ class Judgement:
 
 
 def judge(hand, trick: list[str], trump: str, undertrump: bool = False) -> Judgement:
-    """The five rules of RULES.md, checked in order; the first that applies decides.
+    """The five rules of docs/rules.md ("Which card may be played"), in order; the first that applies decides.
 
     ``undertrump`` (house rule undertrump=yes): over an opponent's trump you cannot beat, you must still
     play a trump, a lower one, if you hold one (rule 4 decides, reason ``must_undertrump``)."""
@@ -241,7 +243,8 @@ def house_coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tu
 
 def coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
                   belote_side: int | None, tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
-    """What each side (0, 1) scores for a coinche deal, by the formulas of RULES.md (or the house rules)."""
+    """What each side (0, 1) scores for a coinche deal, by docs/rules.md ("Scoring a coinche deal"; with
+    ``house``, "House rules")."""
     if house:
         return house_coinche_score(declarer_side, bid, multiplier, cards, belote_side, tricks, house)
     d, f = declarer_side, 1 - declarer_side
@@ -272,7 +275,7 @@ def coinche_made(declarer_side: int, bid: int, cards, belote_side, tricks) -> bo
 
 def classic_score(taker_side: int, cards: tuple[int, int], belote_side: int | None,
                   tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
-    """What each side scores for a classic deal, by the formulas of RULES.md."""
+    """What each side scores for a classic deal, by docs/rules.md ("The classic deal (the turned card)")."""
     t, f = taker_side, 1 - taker_side
     bel = {0: 0, 1: 0}
     if belote_side is not None:

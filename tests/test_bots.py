@@ -134,7 +134,8 @@ def test_bots_keep_the_partner_rule_in_play(level):
     def check(deal, view, action):
         nonlocal seen
         ruling = view.ruling() if view.phase == "play" else None
-        # rule 3 frees the player (partner winning) when it forbids nothing (RULES.md's table)
+        # rule 3 frees the player (partner winning) when it forbids nothing (docs/rules.md, "Which card may be
+        # played", its table)
         if ruling is not None and ruling.rule == 3 and not ruling.forbidden and view.trick[0] >> 3 != view.trump:
             hand = view.hand_mask
             if hand & ~SUIT_MASK[view.trump]:

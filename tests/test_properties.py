@@ -75,7 +75,7 @@ def test_legal_set_is_never_empty_and_inside_the_hand(p):
         assert not ruling.forbidden
 
 
-#: RULES.md, "which rule a forbidden card names".
+#: docs/rules.md, "Which card may be played": which rule a forbidden card is blamed on.
 RULE_OF_KEY = {"must_follow": 1, "must_go_over": 2, "must_trump": 3, "must_overtrump": 4}
 
 

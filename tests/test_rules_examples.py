@@ -1,5 +1,5 @@
-"""Every worked example and argued position of RULES.md, and hand-made cases for each rule, reason,
-scoring formula, auction and taking rule, the dealing, and the match."""
+"""Every worked example and argued position of docs/rules.md (from ../shared/RULES.md), and hand-made cases
+for each rule, reason, scoring formula, auction and taking rule, the dealing, and the match."""
 
 from __future__ import annotations
 
@@ -32,7 +32,7 @@ def test_argued_overtrump_even_over_partner():
 
 
 def test_argued_no_undertrump():
-    # RULES.md: "All four are legal (rule 5: no undertrump)".
+    # docs/rules.md, "The positions tables argue about": "All four may be played: rule 5, no one must undertrump."
     assert ruling("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac") == (5, {"7h", "8h", "Kd", "Ac"}, {}, "no_undertrump")
 
 
@@ -47,8 +47,9 @@ def test_argued_trump_led_and_no_trump_any_card(trick, rule):
     assert ruling(f"trump=h&trick={trick}&hand=Kd,7s,As") == (rule, {"Kd", "7s", "As"}, {}, None)
 
 
-# ---------------------------------------------------------------- RULES.md's table: which rule decides
-# One position per row of "Which rule decides, and which rule a forbidden card names" (trump hearts).
+# ---------------------------------------------------------------- docs/rules.md's table: which rule decides
+# One position per row of "Which rule decides each situation, and which rule a forbidden card is blamed on"
+# (docs/rules.md, "Which card may be played"; trump hearts).
 TABLE = [
     # you hold the suit led (plain suit): 1, forbidden cards name 1
     ("trump=h&trick=Ks&hand=7s,Jh", (1, {"7s"}, {"Jh": (1, "must_follow", {"suit": "s"})}, None)),
@@ -79,8 +80,8 @@ def test_rules_md_table_which_rule_decides(text, expected):
 
 
 def test_rules_md_worked_examples_name_their_rule():
-    # RULES.md: "Only Jh is legal (rule 2 ...)", "All four are legal (rule 5 ...)", "(rule 3: partner
-    # winning frees you ...)", "Trump led, you hold no trump: any card."
+    # docs/rules.md, "The positions tables argue about": "Only Jh may be played: rule 2 ...", "All four may be
+    # played: rule 5 ...", "(rule 3: your partner is winning ...)", "Trump led and you hold no trump: any card."
     assert ruling("trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s")[:2] == (2, {"Jh"})
     assert ruling("trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac")[:2] == (5, {"7h", "8h", "Kd", "Ac"})
     assert ruling("trump=h&trick=As,9h,7s&hand=7h,8h,Jh")[:2] == (3, {"7h", "8h", "Jh"})
@@ -169,7 +170,8 @@ def test_every_position_here_agrees_with_naive():
 
 
 # ---------------------------------------------------------------- cards and tricks
-TABLE = {  # rank: (order in trump, points in trump, order outside trump, points outside trump), from RULES.md
+# docs/rules.md, "The cards": rank -> (order in trump, points in trump, order outside trump, points outside trump)
+TABLE = {
     "J": (1, 20, 5, 2), "9": (2, 14, 6, 0), "A": (3, 11, 1, 11), "T": (4, 10, 2, 10),
     "K": (5, 4, 3, 4), "Q": (6, 3, 4, 3), "8": (7, 0, 7, 0), "7": (8, 0, 8, 0),
 }

@@ -2,7 +2,7 @@
 // with their points, the rank table, the two argued positions with links to the judge, belote's pair.
 // Everything is built with the DOM and textContent; it renders again whenever the language changes.
 // The house rules' options are the engine's, as the build wrote them (js/options.js). The page needs no engine: the positions' legal cards are stated here as the rules page states them in
-// words (RULES.md, "The two positions every table argues about"), and the judge checks them with the engine.
+// words (docs/rules.md, "The positions tables argue about"), and the judge checks them with the engine.
 import {
   cardName, detectLanguage, languagePicker, onLanguageChange, setLanguage, t,
 } from "./i18n.js";
@@ -11,7 +11,7 @@ import { positionLink } from "./notation.js";
 import { options } from "./options.js";
 import { houseOptions } from "./table/house.js";
 
-// Strongest first, with points (RULES.md, Cards): the engine's (js/options.js).
+// Strongest first, with points (docs/rules.md, "The cards"): the engine's (js/options.js).
 const TRUMP_ORDER = options.cards.trump;
 const PLAIN_ORDER = options.cards.plain;
 // the cards that climb in trump (the jack and the nine): higher in trump than in a plain suit

@@ -1,4 +1,4 @@
-// The positions tables argue about (RULES.md, "The two positions every table argues about"), each a link.
+// The positions tables argue about (docs/rules.md, "The positions tables argue about"), each a link.
 // What they rule is not written here: the page asks the engine, like for any other position.
 export const EXAMPLES = [
   { id: "overtrump-partner", position: "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s" },
