@@ -73,6 +73,9 @@ def pytest_runtest_call(item: pytest.Item):
 
 @pytest.hookimpl(hookwrapper=True)
 def pytest_runtest_teardown(item: pytest.Item, nextitem: pytest.Item | None):
+    if nextitem is None:  # the worker's last test: the session's fixtures (Playwright's) go with it
+        yield
+        return
     with no_running_loop():
         yield
 
@@ -82,7 +85,8 @@ def no_running_loop():
     """Playwright's sync API (the browser tests, e2e/) leaves its event loop set as the thread's running loop
     between its calls. A worker that ran a browser test before would then refuse the referee tests'
     ``asyncio.run``. The tests of this folder are set up, run and torn down with no running loop (module-scoped
-    fixtures included, which a function-scoped fixture would not cover), and Playwright's is put back after."""
+    fixtures included, which a function-scoped fixture would not cover), and Playwright's is put back after;
+    but for the tear-down of a worker's last test, which ends the browser's session-scoped fixtures too."""
     loop = asyncio.events._get_running_loop()
     if loop is None:
         yield
