@@ -5,8 +5,9 @@ Starts its own ``redis-server`` (appendonly, on a free port) and ``--processes``
 ``--redis`` (easy bots, ``--bot-delay``), then opens two websocket clients per table, each connected
 to one of the processes in turn, all queueing at once (so most tables pair players of two different
 processes).  Each client answers its turn after a human-like pause (``--think`` seconds, give or take
-half), and when its socket closes it does what the page does: waits (1 s), reconnects to a living
-process and resumes with its token.  Meanwhile a prober opens a fresh connection every second to a
+half; the pause runs on through a reconnection, as a person's thinking does, so a turn whose pause ended
+meanwhile is answered as soon as the seat is resumed), and when its socket closes it does what the page
+does: waits (1 s), reconnects to a living process and resumes with its token.  Meanwhile a prober opens a fresh connection every second to a
 living process and times its ``ping``.  At ``--kill-at`` seconds the first process is killed with
 SIGKILL; the run stops at ``--duration``.
 
@@ -71,6 +72,10 @@ class Bot:
         self.undone = 0
         self.back_after_kill: float | None = None  # first resumed or update after the kill
         self.moved_after_kill: float | None = None  # first update after the kill
+        # (seq, when) the player will act: kept through a reconnection, as a person goes on thinking
+        # while the page reconnects (it acts at once on resuming if that time has passed)
+        self.due: tuple[int, float] | None = None
+        self.seated = False
 
     def _choose(self) -> str:
         deal = self.state["deal"]
@@ -83,7 +88,7 @@ class Bot:
 
     def _my_turn(self) -> bool:
         s = self.state
-        return (s is not None and s["winner"] is None and s["deal"]["current_player"] == s["deal"]["seat"]
+        return (self.seated and s is not None and s["winner"] is None and s["deal"]["current_player"] == s["deal"]["seat"]
                 and bool(s["deal"]["legal"]))
 
     def _note(self, message: dict) -> None:
@@ -105,6 +110,7 @@ class Bot:
             self.state = message["state"]
         if kind in ("start", "resumed"):
             self.token = message["token"]
+            self.seated = True
 
     async def run(self, ready: asyncio.Queue, go: asyncio.Event) -> None:
         bench = self.bench
@@ -115,6 +121,7 @@ class Bot:
             try:
                 async with connect(url, max_size=1 << 20, open_timeout=10) as ws:
                     await ws.recv()  # welcome
+                    self.seated = False  # until this connection is answered start or resumed
                     if first:
                         ready.put_nowait(None)
                         await go.wait()
@@ -138,16 +145,17 @@ class Bot:
 
     async def _play(self, ws, dropped: float | None) -> None:
         bench = self.bench
-        due: float | None = None
         acted = -1
         while time.monotonic() < bench.stop_at:
-            if due is None and self._my_turn() and acted != self.state["seq"]:
-                due = time.monotonic() + bench.args.think * self.rng.uniform(0.5, 1.5)
-            wait = bench.stop_at - time.monotonic() if due is None else due - time.monotonic()
-            if wait <= 0 and due is not None:
-                due = None
-                if self._my_turn() and acted != self.state["seq"]:
-                    acted = self.state["seq"]
+            seq = None if self.state is None else self.state["seq"]
+            if self._my_turn() and acted != seq and (self.due is None or self.due[0] != seq):
+                self.due = (seq, time.monotonic() + bench.args.think * self.rng.uniform(0.5, 1.5))
+            pending = self.due is not None and self.due[0] == seq and acted != seq
+            wait = self.due[1] - time.monotonic() if pending else bench.stop_at - time.monotonic()
+            if wait <= 0 and pending:
+                self.due = None
+                if self._my_turn():
+                    acted = seq
                     await ws.send(json.dumps({"type": "act", "action": self._choose(), "seq": acted, "id": acted}))
                 continue
             try:
@@ -160,7 +168,7 @@ class Bot:
                 dropped = None
                 acted = -1
             if message["type"] == "error":
-                acted, due = -1, None
+                acted, self.due = -1, None
             if self.state is not None and self.state["winner"] is not None:
                 return
 
