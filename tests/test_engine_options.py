@@ -131,6 +131,26 @@ def _too_long_in_the_page(texts: list[str]) -> list:
     return json.loads(done.stdout)
 
 
+def test_the_hand_sorts_by_the_engines_orders():
+    """The hand's sort (web/js/table/cards.js), given options.cards as the page gives it, puts each suit's
+    cards in the engine's order of strength, in trump and out of it."""
+    if NODE is None:
+        pytest.skip("Node is not installed")
+    script = (
+        f"import {{ sortHand }} from {json.dumps((WEB / 'js' / 'table' / 'cards.js').as_uri())};\n"
+        "let input = ''; process.stdin.on('data', (d) => { input += d; });\n"
+        "process.stdin.on('end', () => { const { cards, hands } = JSON.parse(input);\n"
+        "  console.log(JSON.stringify(hands.map(([hand, trump]) => sortHand(hand, trump, cards)))); });\n"
+    )
+    suits = "shdc"
+    hands = [([f"{rank}{suit}" for rank in "789TJQKA"], trump) for suit in suits for trump in (suit, None)]
+    done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
+                          input=json.dumps({"cards": options()["cards"], "hands": hands}))
+    for (hand, trump), shown in zip(hands, json.loads(done.stdout)):
+        power = POWER[suits.index(trump) if trump else 4]
+        assert shown == sorted(hand, key=lambda c: -power[Card.parse(c)]), (trump, shown)
+
+
 def _too_long_in_the_engine(text: str) -> dict | None:
     try:
         Position.parse(text)

@@ -5,9 +5,17 @@ import { test } from "node:test";
 
 import { EXCERPT, errorMessage, excerpt } from "../../web/js/errors.js";
 import { DECK, SUITS, suitOf } from "../../web/js/notation.js";
-import { sortHand } from "../../web/js/table/cards.js";
+import { sortHand as sortHandBy } from "../../web/js/table/cards.js";
 
 const RED = new Set(["h", "d"]);
+
+// The engine's orders, strongest first, with points, as options.json has them (coinche.webcommands.options()
+// ["cards"]); tests/test_engine_options.py sorts with the engine's own.
+const CARDS = {
+  trump: [["J", 20], ["9", 14], ["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["8", 0], ["7", 0]],
+  plain: [["A", 11], ["T", 10], ["K", 4], ["Q", 3], ["J", 2], ["9", 0], ["8", 0], ["7", 0]],
+};
+const sortHand = (hand, trump = null) => sortHandBy(hand, trump, CARDS);
 
 // A small deterministic generator: the same hands at every run.
 function* hands(count, seed = 7) {

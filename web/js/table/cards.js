@@ -5,8 +5,6 @@ import { cardName, t } from "../i18n.js";
 import { SUITS, rankOf, suitOf } from "../notation.js";
 
 const RED = new Set(["h", "d"]);
-const TRUMP_ORDER = "J9ATKQ87";
-const PLAIN_ORDER = "ATKQJ987";
 
 export const isRed = (suit) => RED.has(suit);
 
@@ -96,15 +94,19 @@ export function buildBack() {
   return node;
 }
 
-// The hand's order, as players sort it: suits grouped; once the trump is known, the trumps stand together
-// at the left in trump order (J 9 A T K Q 8 7); the other suits, strongest first (A T K Q J 9 8 7), with
-// black and red alternating as far as the suits held allow (across the trumps' edge too).
-export function sortHand(hand, trump = null) {
+// The hand's order, as players sort it: suits grouped; once the trump is known (or null), the trumps stand
+// together at the left in trump order; the other suits, strongest first, with black and red alternating as
+// far as the suits held allow (across the trumps' edge too). `cards` holds the engine's orders, strongest
+// first, as options.cards has them ({trump: [[rank, points], …], plain: […]}: J 9 A T K Q 8 7 in trump,
+// A T K Q J 9 8 7 otherwise); the callers pass options.cards, so this module reads no file of its own.
+export function sortHand(hand, trump, cards) {
   const held = SUITS.filter((s) => hand.some((c) => suitOf(c) === s));
   const order = trump && held.includes(trump)
     ? [trump, ...alternating(held.filter((s) => s !== trump), trump)]
     : alternating(held, null);
-  const strength = (card) => (suitOf(card) === trump ? TRUMP_ORDER : PLAIN_ORDER).indexOf(rankOf(card));
+  const trumpOrder = cards.trump.map(([rank]) => rank);
+  const plainOrder = cards.plain.map(([rank]) => rank);
+  const strength = (card) => (suitOf(card) === trump ? trumpOrder : plainOrder).indexOf(rankOf(card));
   return [...hand].sort((a, b) => order.indexOf(suitOf(a)) - order.indexOf(suitOf(b)) || strength(a) - strength(b));
 }
 

@@ -1,6 +1,7 @@
 // The player's hand: sorted cards as buttons; press to lift, release to play, slide too far to cancel;
 // arrows and Enter from the keyboard. Which cards may be played is the engine's answer, never computed here.
 import { t } from "../i18n.js";
+import { options } from "../options.js";
 import { buildCard, sortHand } from "./cards.js";
 
 // How far (px) the pointer may slide before the play is cancelled: beyond it, the card drops back.
@@ -40,7 +41,7 @@ export class HandView {
     this.#playable = playable;
     this.#reasons = reasons;
     this.#press = null;
-    const sorted = sortHand(hand, trump);
+    const sorted = sortHand(hand, trump, options.cards);
     const existing = new Map(this.cards.map((node) => [node.dataset.card, node]));
     const nodes = sorted.map((card) => existing.get(card) ?? buildCard(card, "button"));
     for (const [card, node] of existing) if (!sorted.includes(card)) node.remove();

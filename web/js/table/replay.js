@@ -6,6 +6,7 @@
 import { shareLink } from "../app.js";
 import { el } from "../dom.js";
 import { callName, t } from "../i18n.js";
+import { options } from "../options.js";
 import { buildCard, sortHand } from "./cards.js";
 import { contractLine } from "./dialogs.js";
 import { reviewButton } from "./review.js";
@@ -205,7 +206,7 @@ class Replay {
     const trump = step.contract?.trump ?? null;
     step.hands.forEach((hand, seat) => {
       const node = this.seats[seat].hand;
-      node.replaceChildren(...sortHand(hand, trump).map((card) => buildCard(card)));
+      node.replaceChildren(...sortHand(hand, trump, options.cards).map((card) => buildCard(card)));
       this.seats[seat].box.classList.toggle("acting", step.seat === seat);
     });
     this.#drawTrick(step);
