@@ -25,7 +25,12 @@ let rest = null;
 let restAsked;
 const restWanted = new Promise((resolve) => (restAsked = resolve));
 function loadRest() {
-  rest ??= { game: import("./table/game.js"), online: import("./online/online.js"), pwa: import("./pwa.js") };
+  rest ??= {
+    game: import("./table/game.js"),
+    online: import("./online/online.js"),
+    // told at once how to see the table, before its service worker can offer an update
+    pwa: import("./pwa.js").then((pwa) => { pwa.watchTable(() => app.screen === "table"); return pwa; }),
+  };
   restAsked(rest);
   if (app.state === "loading") loadBuildDeals();
   return rest;

@@ -22,6 +22,13 @@ const SCOPE = new URL("../", import.meta.url);
 
 let banner = null;
 let switching = false;
+// Whether a match is on screen: the game page tells it from its app's state (main.js: watchTable); the
+// judge and the rules page have no table.
+let atTable = () => false;
+
+export function watchTable(isAtTable) {
+  atTable = isAtTable;
+}
 
 // True once after a reload made to apply an update from the table: the page should resume the match.
 export function resumeAfterUpdate() {
@@ -70,7 +77,7 @@ function apply(registration) {
   if (!waiting || switching) return;
   switching = true;
   try {
-    if (document.body.dataset.screen === "table") sessionStorage.setItem(RESUME_KEY, "1");
+    if (atTable()) sessionStorage.setItem(RESUME_KEY, "1");
   } catch { /* no sessionStorage: the player resumes from the home screen */ }
   waiting.postMessage({ type: "skip-waiting" });
   setTimeout(() => location.reload(), SWITCH_WAIT_MS); // the "controllerchange" listener reloads sooner
