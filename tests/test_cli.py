@@ -1,4 +1,5 @@
-"""The ``coinche`` command line, run as a subprocess: judge (text, --json, --batch), simulate, replay."""
+"""The ``coinche`` command line, run as a subprocess or through ``main``: judge (text, --json, --batch),
+simulate, replay, review, and the lab's arena and bidding (with ``--rules``)."""
 
 from __future__ import annotations
 
@@ -11,7 +12,7 @@ import pytest
 
 from coinche import Position
 from coinche.cli import judge_text, ruling_json
-from coinche.record import check, deal_to_record
+from coinche.record import check, deal_to_record, replay
 
 ARGUED = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
 
@@ -197,6 +198,57 @@ def test_the_lab_adds_arena_and_bidding_to_the_command_line():
     assert done.returncode == 0, done.stderr
     assert "auction-v1 (A) vs auction-v1 (B)" in done.stdout
 
+
+
+def test_the_labs_commands_play_the_rules_they_are_given(monkeypatch, capsys):
+    """``coinche arena --rules`` and ``coinche bidding --rules``: every table is dealt by those rules, the
+    result names them, and an unknown option or value is refused, named."""
+    import coinche_lab.arena as arena
+    import coinche_lab.bidding_arena as bidding
+
+    from coinche import cli
+
+    dealt = []
+    for module in (arena, bidding):  # --jobs 1 plays in this process
+        monkeypatch.setattr(module, "play_table", lambda rules, *rest, real=module.play_table:
+                            dealt.append(str(rules)) or real(rules, *rest))
+    quick = ["--deals", "1", "--seed", "1", "--jobs", "1", "--quiet"]
+    assert cli.main(["arena", "baseline", "easy", *quick, "--rules", "de-2000"]) == 0
+    assert capsys.readouterr().out.startswith("1 duplicate coinche deals (x2 tables, rules de-2000), seed 1: ")
+    assert cli.main(["bidding", "auction-v2", "auction-v1", "--player", "easy", *quick, "--rules", "open=82"]) == 0
+    assert capsys.readouterr().out.startswith("1 duplicate coinche deals (x2 tables, rules open=82), seed 1, ")
+    assert dealt == ["de-2000"] * 2 + ["open=82"] * 2  # each duplicate deal at its two tables
+    assert cli.main(["arena", "easy", "easy", *quick, "--rules", "pisser=yes"]) == 2
+    assert "unknown rule option 'pisser'" in capsys.readouterr().err
+    assert cli.main(["bidding", "auction-v2", "auction-v1", *quick, "--rules", "open=85"]) == 2
+    assert "unknown value 85 for the rule option open" in capsys.readouterr().err
+
+
+def test_review_scores_by_the_records_rules(tmp_path, capsys):
+    """``coinche review`` reads each record's rules: seat 0's last card is scored as the deal ended, by those
+    rules (a failed contract gives the defence the contract alone with ``down=bid``, 162 more by the game's
+    own), and a record with an unknown value is refused, named."""
+    from coinche.cli import main
+
+    house = tmp_path / "house.jsonl"
+    assert main(["simulate", "--deals", "1", "--seed", "3", "--bots", "easy", "--rules", "down=bid",
+                 "--out", str(house)]) == 0
+    record = json.loads(house.read_text())
+    assert record["rules"] == "down=bid" and not record["result"]["made"], "the test needs a failed contract"
+    own = tmp_path / "own.jsonl"
+    own.write_text(json.dumps(deal_to_record(replay({**record, "rules": "own"}))) + "\n")
+    capsys.readouterr()
+    last = {}
+    for path in (house, own):
+        assert main(["review", str(path), "--seat", "0", "--json"]) == 0
+        scores = json.loads(path.read_text())["result"]["scores"]
+        last[path.stem] = json.loads(capsys.readouterr().out)["decisions"][-1]["played_score"], scores[0] - scores[1]
+    assert last["house"][0] == last["house"][1] and last["own"][0] == last["own"][1]
+    assert abs(last["own"][1] - last["house"][1]) == 162  # the defence's 162 that down=bid takes away
+    broken = tmp_path / "broken.jsonl"
+    broken.write_text(json.dumps({**record, "rules": "down=nothing"}) + "\n")
+    assert main(["review", str(broken), "--seat", "0"]) == 1
+    assert "unknown value nothing for the rule option down" in capsys.readouterr().err
 
 
 def test_the_arena_takes_the_frozen_expert_and_prints_each_steps_partial_ci(capsys):

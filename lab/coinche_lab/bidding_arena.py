@@ -1,6 +1,6 @@
 """The duplicate bidding arena: two bidders, one card player at all four seats.
 
-``coinche bidding BIDDER_A BIDDER_B --deals N --seed S [--player expert] [--jobs 2]``
+``coinche bidding BIDDER_A BIDDER_B --deals N --seed S [--player expert] [--rules TEXT] [--jobs 2]``
 
 Bidders (:data:`BIDDERS`): ``auction-v2``, the bots' bidding (:mod:`coinche.bots.auction`), and
 ``auction-v1``, the bidding before issue 15, frozen (:mod:`coinche_lab.auction_v1`).  Every seat
@@ -118,20 +118,21 @@ def run_bidding_arena(bidder_a: str, bidder_b: str, deals: int, seed: int | str 
         results.append(result)
         if progress is not None:
             progress(len(results), deals, sum(r["diff"] for r in results) / len(results))
-    return summarise(bidder_a, bidder_b, player, seed, results)
+    return summarise(bidder_a, bidder_b, player, seed, results, rules)
 
 
-def summarise(bidder_a: str, bidder_b: str, player: str, seed, results: list[dict]) -> dict:
+def summarise(bidder_a: str, bidder_b: str, player: str, seed, results: list[dict], rules: Rules = Rules()) -> dict:
     totals = {key: [sum(r[key][0] for r in results), sum(r[key][1] for r in results)] for key in STATS}
     mean, ci, sd = mean_ci([r["diff"] for r in results])
     return {"bidder_a": bidder_a, "bidder_b": bidder_b, "player": player, "deals": len(results),
-            "seed": str(seed), "mean": mean, "ci": ci, "sd": sd, **totals}
+            "seed": str(seed), "rules": str(rules), "mean": mean, "ci": ci, "sd": sd, **totals}
 
 
 def format_bidding(r: dict) -> str:
     lo, hi = r["ci"]
+    house = "" if r.get("rules", "own") == "own" else f", rules {r['rules']}"
     lines = [
-        f"{r['deals']} duplicate coinche deals (x2 tables), seed {r['seed']}, cards played by {r['player']} "
+        f"{r['deals']} duplicate coinche deals (x2 tables{house}), seed {r['seed']}, cards played by {r['player']} "
         f"at every seat: {r['bidder_a']} (A) vs {r['bidder_b']} (B)",
         f"mean score difference A - B per deal: {r['mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}; sd {r['sd']:.1f})",
         "",
@@ -163,11 +164,13 @@ def cmd_bidding(args: argparse.Namespace) -> int:
 
     seen: list[dict] = []
 
+    rules = Rules.for_table(args.rules)
+
     def partial(done: int) -> dict:
-        return summarise(args.bidder_a, args.bidder_b, args.player, args.seed, seen[:done])
+        return summarise(args.bidder_a, args.bidder_b, args.player, args.seed, seen[:done], rules)
 
     result = run_bidding_arena(args.bidder_a, args.bidder_b, args.deals, args.seed, args.player, args.jobs,
-                               progress, seen, Rules.for_table(args.rules))
+                               progress, seen, rules)
     if not args.quiet:
         print(f"\n{time.perf_counter() - start:.0f} s", file=sys.stderr)
     print(format_bidding(result))
