@@ -403,3 +403,33 @@ def test_rounding_changes_the_price_of_a_close_contract():
     own, rounded = priced(Rules(), STRONG), priced(Rules(rounding="5up"), STRONG)
     assert own["80h"].score != rounded["80h"].score
     assert abs(own["80h"].score - rounded["80h"].score) <= 10
+
+
+def test_a_coinche_and_a_surcoinche_are_priced_lower_when_only_the_contract_is_multiplied():
+    """``multiply=contract`` doubles the contract, not the cards (and the defence keeps its own): the coinche
+    of a contract likely to fail, and the surcoinche of one likely to be made, swing less."""
+    hand = ["Jh", "9h", "Ah", "As", "Ad", "Ac", "Ts", "7d"]  # seat 1 bids 80h over the trumps' top three
+    own = priced(Rules(), hand, ("pass", "80h"), seat=2)
+    contract = priced(Rules(multiply="contract"), hand, ("pass", "80h"), seat=2)
+    assert own["coinche"].make_chance < 50
+    assert 0 < contract["coinche"].score < own["coinche"].score
+    assert contract["coinche"].score - contract["pass"].score < own["coinche"].score - own["pass"].score
+    own = priced(Rules(), STRONG, ("110h", "coinche"), seat=2)
+    contract = priced(Rules(multiply="contract"), STRONG, ("110h", "coinche"), seat=2)
+    assert own["surcoinche"].make_chance > 50
+    assert 0 < contract["surcoinche"].score < own["surcoinche"].score
+
+
+def test_a_capot_that_may_not_be_coinched_takes_the_defences_best_call_away():
+    """Seat 1 bids a capot in hearts; seat 2 holds the jack of trumps, so the capot fails whatever the
+    others hold. By the game's own rules the coinche is priced far above passing; with ``capot_coinche=no``
+    the auction is over and the defence has no call left to price (the bid capot is played undoubled)."""
+    hand = ["Jh", "9h", "As", "Ad", "Ac", "Ts", "Td", "Tc"]
+    own = priced(Rules(), hand, ("pass", "capoth"), seat=2)
+    assert own["coinche"].make_chance == 0 and own["coinche"].score > own["pass"].score + 250
+    others = [c for c in naive.DECK if c not in hand]
+    deck = parse_cards(",".join(naive.deck_for_hands([others[0:8], others[8:16], hand, others[16:24]], dealer=3)))
+    deal = Deal(Rules(capot_coinche=False), 3, deck)
+    deal.apply("pass")
+    deal.apply("capoth")
+    assert deal.phase.name == "PLAY" and deal.contract.multiplier == 1
