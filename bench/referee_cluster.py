@@ -6,14 +6,16 @@ Starts its own ``redis-server`` (appendonly, on a free port) and ``--processes``
 to one of the processes in turn, all queueing at once (so most tables pair players of two different
 processes).  Each client answers its turn after a human-like pause (``--think`` seconds, give or take
 half; the pause runs on through a reconnection, as a person's thinking does, so a turn whose pause ended
-meanwhile is answered as soon as the seat is resumed), and when its socket closes it does what the page
-does: waits (1 s), reconnects to a living process and resumes with its token.  Meanwhile a prober opens a fresh connection every second to a
-living process and times its ``ping``.  At ``--kill-at`` seconds the first process is killed with
-SIGKILL; the run stops at ``--duration``.
+meanwhile, or whose action was lost with the connection, is answered as soon as the seat is resumed),
+and when its socket closes it does what the page does: waits (1 s), reconnects to a living process and
+resumes with its token.  Meanwhile a prober opens a fresh connection every second to a living process and
+times its ``ping``.  At ``--kill-at`` seconds the first process is killed with SIGKILL; the run stops at
+``--duration``.
 
 Printed: the prober's ping (median, p95, max) before and after the kill; for the tables the killed
-process owned, the time from the kill until each table answers again (one of its players resumed) and
-until it moves again (its next action told); the players' reconnections; acknowledged actions lost
+process owned, the time from the kill until each is taken over (another process owns it), until it
+answers again (one of its players resumed), and until it moves again (its next action stored, and
+told); the players' reconnections; acknowledged actions lost
 (every action a player was told of, checked against what Redis holds at the end: goal 0); Redis's
 memory per table (``used_memory`` while the tables play, less the empty server's, per table; and the
 ``MEMORY USAGE`` of one table's keys); the machine's load.
@@ -153,10 +155,13 @@ class Bot:
             pending = self.due is not None and self.due[0] == seq and acted != seq
             wait = self.due[1] - time.monotonic() if pending else bench.stop_at - time.monotonic()
             if wait <= 0 and pending:
-                self.due = None
+                # the decision is kept until the table moves on: sent again at once on a new connection if
+                # the action was lost with the old one (as a person clicks again: they have decided)
                 if self._my_turn():
                     acted = seq
                     await ws.send(json.dumps({"type": "act", "action": self._choose(), "seq": acted, "id": acted}))
+                else:
+                    self.due = None
                 continue
             try:
                 message = json.loads(await asyncio.wait_for(ws.recv(), max(0.01, wait)))
@@ -191,18 +196,33 @@ async def prober(bench: Bench) -> None:
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
 
 
-async def takeovers(r, owned: list[str], victim: str, killed: float, limit: float = 30.0) -> list[float]:
-    """Seconds from the kill until each of the victim's tables has another owner (polled every 0.1 s)."""
-    times: dict[str, float] = {}
-    while len(times) < len(owned) and time.monotonic() < killed + limit:
-        left = [t for t in owned if t not in times]
-        owners = await asyncio.to_thread(r.hmget, f"{PREFIX}owner", left)
+def stored_actions(r, tables: list[str]) -> list[int]:
+    pipe = r.pipeline(transaction=False)
+    for table_id in tables:
+        pipe.llen(f"{PREFIX}a:{table_id}")
+    return pipe.execute()
+
+
+async def takeovers(r, owned: list[str], victim: str, killed: float, at_kill: dict[str, int],
+                    limit: float = 30.0) -> tuple[dict[str, float], dict[str, float]]:
+    """Seconds from the kill until each of the victim's tables has another owner, and until it has
+    stored its next action (whether or not its players are back to be told of it), polled every 0.1 s."""
+    taken: dict[str, float] = {}
+    moved: dict[str, float] = {}
+    while len(moved) < len(owned) and time.monotonic() < killed + limit:
+        left = [t for t in owned if t not in taken]
+        owners = await asyncio.to_thread(r.hmget, f"{PREFIX}owner", left) if left else []
+        still = [t for t in owned if t not in moved]
+        counts = await asyncio.to_thread(stored_actions, r, still)
         now = time.monotonic()
         for table_id, owner in zip(left, owners):
             if owner != victim:  # taken over (or finished meanwhile)
-                times[table_id] = now - killed
+                taken[table_id] = now - killed
+        for table_id, count in zip(still, counts):
+            if count > at_kill[table_id]:
+                moved[table_id] = now - killed
         await asyncio.sleep(0.1)
-    return list(times.values())
+    return taken, moved
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -265,9 +285,14 @@ async def main(args: argparse.Namespace) -> None:
         bench.killed_at = time.monotonic()
         victim.kill()
         bench.dead.add(0)
-        taken = asyncio.create_task(takeovers(r, sorted(owned), victim_name, bench.killed_at))
+        at_kill = dict(zip(sorted(owned), stored_actions(r, sorted(owned))))
+        # whether a person was to move at the kill (as the player who had heard most of its table saw it)
+        person_to_move = {p.name: (p.state["seq"], p.state["deal"]["current_player"] in p.state["humans"])
+                          for p in bench.players if p.state is not None}
+        taken = asyncio.create_task(takeovers(r, sorted(owned), victim_name, bench.killed_at, at_kill))
         await asyncio.gather(*tasks)
-        taken = await taken
+        taken, stored_again = await taken
+        taken = list(taken.values())
         await probing
         elapsed = time.monotonic() - started
         await asyncio.sleep(0.5)
@@ -284,6 +309,7 @@ async def main(args: argparse.Namespace) -> None:
     by_name = {p.name: p for p in bench.players}
     lost = told = undone = 0
     back, moved = [], []
+    again: dict[bool, list[float]] = {False: [], True: []}  # next action stored, by: a person was to move
     for table_id, record in tables.items():
         players = [by_name[n] for n in record["names"] if n in by_name]
         actions = record["actions"]
@@ -293,6 +319,9 @@ async def main(args: argparse.Namespace) -> None:
                 if seq > len(actions) or actions[seq - 1] != action:
                     lost += 1
             undone += p.undone
+        if table_id in stored_again:
+            seen = [person_to_move[p.name] for p in players if p.name in person_to_move]
+            again[max(seen)[1] if seen else True].append(stored_again[table_id])
         if table_id in owned:
             times = [p.back_after_kill for p in players if p.back_after_kill is not None]
             if times:
@@ -313,7 +342,10 @@ async def main(args: argparse.Namespace) -> None:
           f"after: {spread(after)}; failed probes {bench.probe_errors}")
     print(f"  the killed process owned {len(owned)} tables: taken over by another process after "
           f"{spread(taken, 1, 's')}; answering again (a player resumed) after "
-          f"{spread(back, 1, 's')}; moving again (next action told) after {spread(moved, 1, 's')}; "
+          f"{spread(back, 1, 's')}; moving again (next action stored) after "
+          f"{spread(list(stored_again.values()), 1, 's')}: a bot to move {spread(again[False], 1, 's')}, "
+          f"a person to move {spread(again[True], 1, 's')}; (next action told, once a player is back) "
+          f"after {spread(moved, 1, 's')}; "
           f"{len(owned) - len(back)} never answered again")
     print(f"  players' reconnections (drop -> seat resumed): {spread(bench.reconnections, 1, 's')}")
     print(f"  acknowledged actions lost: {lost} of {told} (an action told then undone: {undone})")

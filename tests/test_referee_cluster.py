@@ -67,8 +67,10 @@ class Survivor(Player):
         self.told: dict[int, str] = {}
         self.undone: list[str] = []
         self.reconnects = 0
-        self.moved_at: list[float] = []  # when play resumed after each reconnection (the first update)
+        self.back_at: list[float] = []  # seconds from the drop to the seat resumed, each reconnection
+        self.moved_at: list[float] = []  # when play resumed after each reconnection (the first new action)
         self.dropped_at: float | None = None
+        self.stored = 0  # actions stored when the socket dropped: an update past them is a new action
         self.servers: list[dict] = []  # "server" messages (reconnecting / back)
 
     @classmethod
@@ -82,7 +84,7 @@ class Survivor(Player):
             seq, action = message["state"]["seq"], message["event"]["action"]
             if self.told.setdefault(seq, action) != action:
                 self.undone.append(f"seq {seq}: told {self.told[seq]}, then {action}")
-            if self.dropped_at is not None:
+            if self.dropped_at is not None and seq > self.stored:
                 self.moved_at.append(time.monotonic() - self.dropped_at)
                 self.dropped_at = None
         if message["type"] == "server":
@@ -122,6 +124,8 @@ class Survivor(Player):
                     if message.get("id") == "resume":
                         break
                 if message["type"] == "resumed":
+                    if self.dropped_at is not None:
+                        self.back_at.append(time.monotonic() - self.dropped_at)
                     return
                 assert message["error"]["key"] in ("unavailable",), message
             except (OSError, ConnectionClosed, InvalidHandshake, asyncio.TimeoutError):
@@ -329,8 +333,9 @@ def test_kill_9_of_the_owner_mid_deal_and_the_match_finished_on_another_process(
         killed = time.monotonic()
         victim.kill()
         alive.remove(victim)
+        stored = len(stored_tables(redis_server.url)["K0/K1"]["actions"])
         for p in (a, b):
-            p.dropped_at = killed
+            p.dropped_at, p.stored = killed, stored
         await asyncio.wait_for(asyncio.gather(a.play_on(rng_a), b.play_on(rng_b)), 240)
         return a, b, told, table_id
 
@@ -338,8 +343,15 @@ def test_kill_9_of_the_owner_mid_deal_and_the_match_finished_on_another_process(
     record = stored_tables(redis_server.url)["K0/K1"]
     check_told_is_stored([a, b], record)
     assert len(record["actions"]) > told
+    # The first resume after the kill reaches a living process, which finds the killed one's channel
+    # deaf and ends its leases at once: the table is taken over and answers (0.2-0.9 s measured here on
+    # a 2-core machine at load 6), with no wait for the 3 s lease.  Its next action also waits for a bot
+    # of a worker process at a lower priority, which a loaded machine starves first: a looser bound.  The
+    # takeover of many tables at once, and the goal of 5 s, are measured by bench/referee_cluster.py.
+    back = min(a.back_at + b.back_at)
     moved = min(a.moved_at + b.moved_at)  # the first action anyone was told of after the kill
-    assert moved < 10, moved  # the lease is 3 s: measured about 3-4 s (bench/referee_cluster.py)
+    assert back < 5, back
+    assert moved < 8, moved
     audit([a, b], record, redis_server.url)
 
 
@@ -398,20 +410,19 @@ def test_a_rolling_restart_of_every_process_during_play(referees, redis_server):
     procs = [referees(), referees(), referees()]
     urls = lambda: [p.url for p in procs if p.proc.poll() is None]  # noqa: E731
 
-    async def restarts(players):
-        for i in range(3):
-            await asyncio.sleep(2.5)
-            old = procs[i]
-            await asyncio.to_thread(old.term)
-            procs[i] = referees()
-        return True
-
     async def scenario():
-        tables = [await pair(urls, (f"R{k}a", f"R{k}b"), at=(k % 3, (k + 1) % 3)) for k in range(3)]
+        tables = [await pair(urls, (f"R{k}a", f"R{k}b"), at=(k % 3, (k + 1) % 3), queue={"target": 1000})
+                  for k in range(3)]
         players = [p for t in tables for p in t]
         rng = random.Random(9)
-        plays = [p.play_on(random.Random(rng.random())) for p in players]
-        await asyncio.wait_for(asyncio.gather(restarts(players), *plays), 300)
+        rngs = [random.Random(rng.random()) for _ in players]
+        for i in range(3):  # each process restarted in turn while every match is under way (not by the clock:
+            # an idle machine plays a match to its end before a timed restart)
+            until = dict(until=lambda p, i=i: p.state["seq"] >= 20 * (i + 1))
+            await asyncio.wait_for(asyncio.gather(*(p.play_on(r, **until) for p, r in zip(players, rngs))), 120)
+            await asyncio.to_thread(procs[i].term)
+            procs[i] = referees()
+        await asyncio.wait_for(asyncio.gather(*(p.play_on(r) for p, r in zip(players, rngs))), 300)
         return tables
 
     tables = asyncio.run(scenario())
@@ -509,9 +520,12 @@ def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_n
     assert out.stderr.strip().splitlines()[-1].startswith(f"python -m coinche_referee: redis at {url}")
 
 
-def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanwhile(redis_server, monkeypatch):
-    """Each taken-over table is replayed in the replay thread: while a replay runs the loop runs too (a
-    replay on the loop could not see the loop answer: it would wait for ever), and it runs between tables."""
+def test_a_takeover_of_many_tables_claims_them_in_one_round_and_replays_them_off_the_loop(redis_server,
+                                                                                          monkeypatch):
+    """One claim round takes every lapsed table of this process's share (more than a batch), and queues them
+    all at once; each is replayed in the replay thread: while a replay runs the loop runs too (a replay on
+    the loop could not see the loop answer: it would wait for ever), and it runs between tables; each table
+    plays as soon as its own replay ends, and a table a player asks for is replayed next."""
     import threading
 
     from coinche.session import Session
@@ -522,18 +536,20 @@ def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanw
 
     session = Session.new(seed="takeover", humans=(0, 1, 2, 3))
     session.act(session.match.current_player, "pass")
-    tables = [f"t{n}" for n in range(40)]
+    tables = [f"t{n}" for n in range(2 * cluster_module.CLAIM_BATCH + 20)]
     seen: list[tuple[bool, bool]] = []  # per replay: off the loop's thread, the loop answered meanwhile
     real_replay = cluster_module.replay
 
     async def scenario():
         loop = asyncio.get_running_loop()
         loop_thread = threading.get_ident()
+        ticks, at_each = 0, []
 
         def replay(settings, actions):
             answered = threading.Event()
             loop.call_soon_threadsafe(answered.set)  # as a ping's answer would be: on the loop
             seen.append((threading.get_ident() != loop_thread, answered.wait(5)))
+            at_each.append(ticks)
             return real_replay(settings, actions)
 
         monkeypatch.setattr(cluster_module, "replay", replay)
@@ -546,7 +562,7 @@ def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanw
         referee = Referee(Config())
         referee.draining = True  # no bot thinks: only the takeover is looked at
         heir = cluster_module.Cluster(referee, redis_server.url, lease=0.2)
-        ticks, at_each = 0, []
+        await heir.store.renew()  # the one living process: every lapsed table is its share
 
         async def ticker():
             nonlocal ticks
@@ -556,18 +572,25 @@ def test_a_takeover_of_many_tables_replays_them_off_the_loop_which_answers_meanw
 
         ticking = loop.create_task(ticker())
         await asyncio.sleep(0.3)  # the dead owner's leases lapse
+        done: list[str] = []
         try:
-            claimed = await heir.store.claim(len(tables))
-            assert sorted(claimed) == sorted(tables)
-            for table_id in claimed:
-                at_each.append(ticks)
-                table = await heir.adopt(table_id)
+            assert await heir.claim() == len(tables)  # one round, several batches
+            futures = {t: heir.adopt(t) for t in tables}  # queued already: the same futures
+            for table_id, future in futures.items():
+                future.add_done_callback(lambda _, t=table_id: done.append(t))
+            before = sum(f.done() for f in futures.values())
+            asked = tables[-1]
+            assert heir.adopt(asked, first=True) is futures[asked]
+            for table in await asyncio.gather(*futures.values()):
                 assert table.session.actions == session.actions and table.session.snapshot() == session.snapshot()
+                assert referee.table_ids[table.id] is table
         finally:
             ticking.cancel()
             referee.close()
             heir.replayer.shutdown()
             await heir.store.close()
+        assert sorted(done) == sorted(tables)
+        assert done.index(asked) <= before + 1  # next after the one under way when it was asked for
         assert all(b > a for a, b in zip(at_each, at_each[1:]))  # the loop ran between tables
 
     asyncio.run(scenario())
@@ -626,3 +649,4 @@ def test_a_friends_lobby_is_stored_and_waits_on_through_a_kill_9_and_a_restart(r
     record = stored_tables(redis_server.url)["F0/F1/F2"]
     assert record["kind"] == "friends" and not record["lobby"] and "seed" in record["settings"]
     audit(people, record, redis_server.url)
+

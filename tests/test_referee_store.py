@@ -6,6 +6,7 @@ up, a finished table's tokens gone and its record expiring, the shared queue tak
 from __future__ import annotations
 
 import asyncio
+import hashlib
 
 import pytest
 
@@ -87,6 +88,67 @@ def test_leases_given_up_are_taken_at_once_and_a_finished_table_expires(redis_ur
         stored = [await two.redis.get(k) async for k in two.redis.scan_iter(two.key("*"))
                   if await two.redis.type(k) == "string"]
         assert not any("tok-a" in (v or "") or "tok-b" in (v or "") for v in stored)  # hashes only
+
+    run(scenario, redis_url)
+
+
+def test_lapsed_tables_are_shared_out_among_the_living_processes_then_anyone_s(redis_url):
+    """Each living process claims the lapsed tables whose hash falls to it (the processes sorted by name),
+    all of its share in one call; a share its process has not taken is anyone's after ``share`` seconds;
+    a process found gone no longer has a share."""
+    async def main():
+        dead = RedisStore(redis_url, "dead", lease=0.2)
+        living = [RedisStore(redis_url, name, lease=60) for name in ("p1", "p2", "p3")]
+        try:
+            for store in living:
+                await store.renew()
+            ids = [f"t{k}" for k in range(60)]
+            for table_id in ids:
+                await dead.create(record(table_id, (f"{table_id}a", f"{table_id}b")))
+            await asyncio.sleep(0.4)  # the dead process's leases end (a loaded machine only waits longer)
+
+            def share(names: list[str], name: str, among: list[str]) -> list[str]:
+                return sorted(t for t in among if int(hashlib.sha1(t.encode()).hexdigest()[:8], 16) % len(names)
+                              == sorted(names).index(name))
+
+            p1, p2, p3 = living
+            assert sorted(await p1.claim(100, share=60)) == share(["p1", "p2", "p3"], "p1", ids)
+            assert sorted(await p2.claim(100, share=60)) == share(["p1", "p2", "p3"], "p2", ids)
+            assert await p1.claim(100, share=60) == []  # p3's share waits for p3
+            left = share(["p1", "p2", "p3"], "p3", ids)
+            assert 10 <= len(left) <= 30
+            await p1.release(who="p3")  # p3 is gone: its share is shared by the two left
+            assert sorted(await p1.claim(100, share=60)) == share(["p1", "p2"], "p1", left)
+            some = await p2.claim(3, share=0)  # at most 3 (with share=0 each is anyone's)
+            assert len(some) == 3 and set(some) < set(share(["p1", "p2"], "p2", left))
+            late = await p1.claim(100, share=0)  # ended more than 0 s ago: anyone's
+            assert sorted(late + some) == share(["p1", "p2"], "p2", left)
+            assert await p2.owners(ids) == [
+                "p1" if t in share(["p1", "p2", "p3"], "p1", ids) + share(["p1", "p2"], "p1", left) + late
+                else "p2" for t in ids]
+        finally:
+            for store in (dead, *living):
+                await store.close()
+
+    asyncio.run(main())
+
+
+def test_a_living_process_whose_channel_nobody_listens_to_is_found_deaf(redis_url):
+    async def scenario(one: RedisStore, two: RedisStore):
+        one.lease = two.lease = 60.0
+        await one.renew()
+        await two.renew()
+        listening = one.redis.pubsub()
+        await listening.subscribe(one.channel("one"))
+        assert await one.deaf() == ["two"] and await two.deaf() == []
+        await listening.aclose()  # its connections closed, as a killed process's are
+        for _ in range(50):
+            if await two.deaf() == ["one"]:
+                break
+            await asyncio.sleep(0.05)
+        assert await two.deaf() == ["one"]
+        await two.release(who="one")  # gone: no longer counted among the living
+        assert await two.deaf() == [] and await two.redis.zrange(two.key("procs"), 0, -1) == ["two"]
 
     run(scenario, redis_url)
 

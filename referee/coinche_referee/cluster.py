@@ -17,12 +17,14 @@ order).  When a table moves (its owner stops or dies) the players' connections t
 from __future__ import annotations
 
 import asyncio
+import itertools
 import json
 import logging
 import os
 import secrets
 import socket
 import time
+from collections import deque
 from concurrent.futures import ThreadPoolExecutor
 from typing import TYPE_CHECKING, Any
 
@@ -41,12 +43,22 @@ if TYPE_CHECKING:
 
 log = logging.getLogger("coinche_referee")
 
-#: Seconds a lease lasts; renewed every third of it.  A killed process's tables move after at most
-#: this long plus one claim round (:data:`CLAIM_EVERY`).
+#: Seconds a lease lasts; renewed every third of it.  A killed process's leases end at most this long
+#: after the kill; in practice within two claim rounds (:data:`CLAIM_EVERY`), when the living processes
+#: see that nobody listens on its channel any more (Redis closed a killed process's connections), or at
+#: once when a player's request for one of its tables reaches a living process and finds its channel
+#: deaf.  Then each living process takes its share of them in its next claim round (a share its process
+#: has not taken within :data:`SHARE_WAIT` is anyone's), and replays them one after another in its replay
+#: thread: each table plays on as soon as its own replay ends, a table a player asks for first.  So: at
+#: most the lease (a process that hangs but keeps its connections), plus a claim round, plus the replay
+#: of the tables before it in that process's share (about 4 ms each on an idle core).
 LEASE = 3.0
 CLAIM_EVERY = 0.5
-#: Tables one process takes over in one claim round (the others take the rest in theirs).
-CLAIM_MOST = 25
+#: Seconds a lapsed table waits for the process whose share it is before any process may take it.
+SHARE_WAIT = 2 * CLAIM_EVERY
+#: Tables claimed by one call (one short script in Redis); a claim round calls again at once while a call
+#: comes back full, so a round takes the process's whole share.
+CLAIM_BATCH = 50
 #: Seconds a finished table is kept in Redis (then expired).
 KEEP = 86400.0
 
@@ -141,10 +153,16 @@ class Cluster:
         self.codes: dict[str, str] = {}  # the private codes this process reserved -> their entry
         self._outbox: dict[str, list[tuple[str, Any]]] = {}
         self._wake = asyncio.Event()
-        self._tasks: list[asyncio.Task] = []
+        self._tasks: dict[str, asyncio.Task] = {}
         self._pubsub = None
         # takeovers are replayed here, one table at a time, the event loop answering meanwhile
         self.replayer = ThreadPoolExecutor(1, thread_name_prefix="coinche-replay")
+        self._adopting: dict[str, asyncio.Future] = {}  # tables taken over, not yet replayed -> their table
+        self._to_adopt: deque[str] = deque()  # in the order they are replayed (a player's first)
+        self._loaded: dict[str, Any] = {}  # read from the store ahead of their replay
+        self._adopter: asyncio.Task | None = None
+        self._claim_now = asyncio.Event()
+        self._deaf: set[str] = set()  # processes whose channel reached nobody at the last claim round
         self.claim_after = 0.0  # after an outage, one lease passes before tables are taken over
         self.down_since: float | None = None
 
@@ -159,8 +177,8 @@ class Cluster:
             raise StoreUnavailable(f"redis at {self.store.url}: {e}") from None
         await self.store.renew()
         loop = asyncio.get_running_loop()
-        self._tasks = [loop.create_task(f()) for f in (self._listen, self._send_loop, self._renew_loop,
-                                                        self._claim_loop)]
+        self._tasks = {name: loop.create_task(getattr(self, name)())
+                       for name in ("_listen", "_send_loop", "_renew_loop", "_claim_loop")}
 
     async def stop(self, grace: float = 5.0) -> None:
         """SIGTERM: no new table, no bot starts; the writes and bots in flight finish (at most ``grace``
@@ -175,6 +193,11 @@ class Cluster:
         owned = [t.id for t in referee.tables]
         for table in list(referee.tables):
             table.close(finished=False)
+        for task in (self._tasks["_renew_loop"], self._tasks["_claim_loop"], self._adopter):
+            if task is not None:  # no lease renewed (it would count this process as living again) or taken
+                task.cancel()
+        for future in self._adopting.values():
+            future.cancel()
         try:
             await self.store.release(who=self.me)
         except StoreError as e:
@@ -183,7 +206,7 @@ class Cluster:
         for client in list(referee.clients):
             client.close(1012, "the referee restarts, reconnect")
         await self.flush()
-        for task in self._tasks:
+        for task in self._tasks.values():
             task.cancel()
         if self._pubsub is not None:
             try:
@@ -310,10 +333,20 @@ class Cluster:
 
     async def _reap(self, owner: str) -> None:
         try:
-            if await self.store.release(who=owner):
-                log.info("process %s is gone: its tables are free", owner)
+            await self.release(owner)
         except StoreError as e:
             self.referee.failures.add("redis release", e)
+
+    async def release(self, owner: str) -> None:
+        """``owner`` is gone (its channel reaches nobody): its leases end now, and this process takes its
+        share of its tables at once (the others in their next claim round); the players here at its
+        tables reconnect now (their pages resume wherever each table is taken over)."""
+        if await self.store.release(who=owner):
+            log.info("process %s is gone: its tables are free", owner)
+            self._claim_now.set()
+        for client in [c for c in self.referee.clients if getattr(c.table, "owner", None) == owner]:
+            client.table, client.seat = None, -1
+            client.close(1012, "the table moved, reconnect")
 
     # ------------------------------------------------------------ leases
     async def _renew_loop(self) -> None:
@@ -351,24 +384,92 @@ class Cluster:
 
     async def _claim_loop(self) -> None:
         while True:
-            await asyncio.sleep(CLAIM_EVERY)
+            try:
+                await asyncio.wait_for(self._claim_now.wait(), CLAIM_EVERY)
+            except asyncio.TimeoutError:
+                pass
+            self._claim_now.clear()
             if self.referee.draining or time.monotonic() < self.claim_after or self.down_since is not None:
                 continue
             try:
-                for table_id in await self.store.claim(CLAIM_MOST):
-                    await self.adopt(table_id)
+                await self._reap_deaf()
+                await self.claim()
             except StoreError as e:
                 self.referee.failures.add("redis claim", e)
 
-    async def adopt(self, table_id: str):
-        """A table this process has just taken over, rebuilt from the store: every stored action replayed
-        in the replay thread (:func:`replay`), so the loop goes on answering pings and moves meanwhile."""
+    async def _reap_deaf(self) -> None:
+        """A living process whose channel nobody has listened to at two claim rounds in a row (killed: Redis
+        closed its connections) is gone: its leases end now, without waiting for them to lapse.  (Two
+        rounds: a process that lost Redis for a moment subscribes again within one.)"""
+        deaf = set(await self.store.deaf())
+        for owner in deaf & self._deaf:
+            await self.release(owner)
+        self._deaf = deaf
+
+    async def claim(self) -> int:
+        """One claim round: this process's whole share of the lapsed tables (batch after batch), each put
+        in the replay queue at once; how many."""
+        taken = 0
+        while True:
+            claimed = await self.store.claim(CLAIM_BATCH, share=SHARE_WAIT)
+            for table_id in claimed:
+                self.adopt(table_id)
+            taken += len(claimed)
+            if len(claimed) < CLAIM_BATCH:
+                return taken
+
+    def adopt(self, table_id: str, first: bool = False) -> asyncio.Future:
+        """A table this process has just taken over, to be rebuilt from the store (its table, or ``None`` if
+        it cannot be, once it is): read with the tables queued after it, every stored action replayed in
+        the replay thread (:func:`replay`), so the loop goes on answering pings and moves meanwhile.
+        ``first``: a player waits for it, it is replayed next."""
+        loop = self.referee.loop
+        existing = self.referee.table_ids.get(table_id)
+        if existing is not None:
+            future = loop.create_future()
+            future.set_result(existing)
+            return future
+        future = self._adopting.get(table_id)
+        if future is None:
+            future = self._adopting[table_id] = loop.create_future()
+            self._to_adopt.append(table_id)
+        if first and self._to_adopt[0] != table_id and table_id in self._to_adopt:
+            self._to_adopt.remove(table_id)
+            self._to_adopt.appendleft(table_id)
+        if self._adopter is None or self._adopter.done():
+            self._adopter = loop.create_task(self._adopt_queued())
+        return future
+
+    async def _adopt_queued(self) -> None:
+        """The tables taken over, rebuilt one after another (each one playing as soon as it is)."""
+        while self._to_adopt:
+            table_id = self._to_adopt[0]
+            try:
+                if table_id not in self._loaded:
+                    batch = [t for t in itertools.islice(self._to_adopt, CLAIM_BATCH) if t not in self._loaded]
+                    self._loaded.update(await self.store.load_many(batch))
+                table = await self._rebuild(table_id, self._loaded.pop(table_id))
+            except StoreUnavailable as e:  # read it again when Redis answers (the lease stays this process's)
+                self.referee.failures.add("redis takeover", e)
+                await asyncio.sleep(0.5)
+                continue
+            if self._to_adopt and self._to_adopt[0] == table_id:
+                self._to_adopt.popleft()
+            else:
+                self._to_adopt.remove(table_id)
+            future = self._adopting.pop(table_id, None)
+            if future is not None and not future.done():
+                future.set_result(table)
+
+    async def _rebuild(self, table_id: str, stored):
         referee = self.referee
         existing = referee.table_ids.get(table_id)
         if existing is not None:
             return existing
         try:
-            record, actions = await self.store.load(table_id)
+            if isinstance(stored, StoreError):
+                raise stored
+            record, actions = stored
             if record.lobby:
                 return await self._adopt_lobby(record)
             session = await referee.loop.run_in_executor(self.replayer, replay, record.settings, actions)
@@ -526,7 +627,7 @@ class Cluster:
         self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unheard)
 
     async def _join_orphan(self, client: "Client", request: Request, code: str, holder: str) -> None:
-        await self.store.release(who=holder)
+        await self.release(holder)
         if await self._take_lobby(code):
             self.referee.dispatch(client, request)
         else:
@@ -547,7 +648,7 @@ class Cluster:
             if holder != self.me and await self.store.living({holder}) and await self.store.owner(table_id) == holder:
                 return False
             if await self.store.claim(table_id=table_id):
-                return await self.adopt(table_id) is not None
+                return await self.adopt(table_id, first=True) is not None
             if time.monotonic() > deadline:
                 return False
             await asyncio.sleep(CLAIM_EVERY)
@@ -587,7 +688,7 @@ class Cluster:
                 return
             table_id = found[0]
             if owner == self.me or await self.store.claim(table_id=table_id):
-                table = referee.table_ids.get(table_id) or await self.adopt(table_id)
+                table = await self.adopt(table_id, first=True)
                 client.waiting = None
                 if table is None:
                     referee._error(client, RefereeError("bad_token"), request.id)
@@ -599,7 +700,7 @@ class Cluster:
             if heard:
                 client.waiting = None  # the owner answers; its bind seats the player here
                 return
-            await self.store.release(who=owner)  # nobody listens there: that process is gone
+            await self.release(owner)  # nobody listens there: that process is gone
         client.waiting = None
         referee._error(client, RefereeError("unavailable"), request.id)
 

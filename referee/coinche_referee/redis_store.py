@@ -12,6 +12,7 @@ only, a lapsed lease is taken over by one process only.  Keys, under a prefix (`
 ``owned:PROC``        set: the tables of a process
 ``leases``            sorted set: table -> when its lease ends (ms, Redis's clock)
 ``alive:PROC``        the process's own lease (its queue entries and codes are believed while it lives)
+``procs``             sorted set: the living processes -> when their lease ends (who shares the takeovers)
 ``q:VARIANT:TARGET``  list: the players waiting in the queue (JSON: process, client, name)
 ``code:CODE``         a private table waiting: the process that holds it (JSON), with a TTL
 ``c:PROC``            pub/sub channel of a process: frames and messages of players on another process
@@ -78,6 +79,8 @@ return 1
 RENEW = _NOW + """
 local p, me, lease = ARGV[1], ARGV[2], tonumber(ARGV[3])
 redis.call('SET', p .. 'alive:' .. me, '1', 'PX', lease)
+redis.call('ZREMRANGEBYSCORE', p .. 'procs', '-inf', now)
+redis.call('ZADD', p .. 'procs', now + lease, me)
 local ids = redis.call('SMEMBERS', p .. 'owned:' .. me)
 local out = {}
 for _, id in ipairs(ids) do
@@ -91,11 +94,36 @@ end
 return out
 """
 
-# Tables whose lease has ended, taken over by this process (at most ARGV[4]; or the one in ARGV[5]).
+# Tables whose lease has ended, taken over by this process: at most ARGV[4]; or the one in ARGV[5]; or,
+# ARGV[6] given, this process's share: the ended tables whose hash falls to it among the living processes
+# (sorted by name), and any table ended more than ARGV[6] ms ago (its share's process did not take it).
 CLAIM = _NOW + """
 local p, me, lease, most = ARGV[1], ARGV[2], tonumber(ARGV[3]), tonumber(ARGV[4])
 local ids
-if ARGV[5] then ids = {ARGV[5]} else
+if ARGV[5] ~= '' then ids = {ARGV[5]}
+elseif ARGV[6] then
+  local procs, living = redis.call('ZRANGEBYSCORE', p .. 'procs', '(' .. now, '+inf'), false
+  for _, q in ipairs(procs) do if q == me then living = true end end
+  if not living then procs[#procs + 1] = me end
+  table.sort(procs)
+  local n, mine = #procs, 0
+  for i, q in ipairs(procs) do if q == me then mine = i - 1 end end
+  local anyones = now - tonumber(ARGV[6])
+  ids = {}
+  local offset = 0
+  while #ids < most do
+    local chunk = redis.call('ZRANGEBYSCORE', p .. 'leases', '-inf', now, 'WITHSCORES', 'LIMIT', offset, 500)
+    if #chunk == 0 then break end
+    for i = 1, #chunk, 2 do
+      local id = chunk[i]
+      if #ids < most and (tonumber(chunk[i + 1]) <= anyones
+                          or tonumber(string.sub(redis.sha1hex(id), 1, 8), 16) % n == mine) then
+        ids[#ids + 1] = id
+      end
+    end
+    offset = offset + 500
+  end
+else
   ids = redis.call('ZRANGEBYSCORE', p .. 'leases', '-inf', now, 'LIMIT', 0, most) end
 local out = {}
 for _, id in ipairs(ids) do
@@ -112,17 +140,23 @@ end
 return out
 """
 
-# Leases ended at once: this process stops (ARGV[3]...: its tables), or its channel reached nobody.
-RELEASE = """
+# Leases ended at once: this process stops (ARGV[3]...: its tables), or its channel reached nobody (every
+# table of ARGV[2], which is no longer counted among the living).  They end now (or when they ended, if that
+# was earlier), not in the past, so that the living processes share them out (CLAIM) before any one of them
+# may take the rest.
+RELEASE = _NOW + """
 local p, who = ARGV[1], ARGV[2]
 local ids = {}
 if #ARGV > 2 then for i = 3, #ARGV do ids[#ids + 1] = ARGV[i] end
 else ids = redis.call('SMEMBERS', p .. 'owned:' .. who) end
 local n = 0
 for _, id in ipairs(ids) do
-  if redis.call('HGET', p .. 'owner', id) == who then redis.call('ZADD', p .. 'leases', 'XX', 0, id) n = n + 1 end
+  if redis.call('HGET', p .. 'owner', id) == who then redis.call('ZADD', p .. 'leases', 'XX', 'LT', now, id) n = n + 1 end
 end
-if #ARGV == 2 then redis.call('DEL', p .. 'alive:' .. who) end
+if #ARGV == 2 then
+  redis.call('DEL', p .. 'alive:' .. who)
+  redis.call('ZREM', p .. 'procs', who)
+end
 return n
 """
 
@@ -221,14 +255,10 @@ class RedisStore(Store):
 
     async def load(self, table_id: str) -> tuple[TableRecord, list[str]]:
         """A table's record and its actions, as stored."""
-        try:
-            async with self.redis.pipeline(transaction=True) as pipe:
-                text, actions = await pipe.get(self.key("t", table_id)).lrange(self.key("a", table_id), 0, -1).execute()
-        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
-            raise StoreUnavailable(f"redis: {e}") from None
-        if text is None:
-            raise StoreError(f"table {table_id}: no record")
-        return TableRecord.parse(table_id, text), list(actions)
+        found = (await self.load_many([table_id]))[table_id]
+        if isinstance(found, StoreError):
+            raise found
+        return found
 
     async def token(self, token_hash: str) -> tuple[str, int] | None:
         """The table and seat of a token's hash, if it still works."""
@@ -255,16 +285,47 @@ class RedisStore(Store):
         """This process's lease and its tables' renewed; the tables it still owns."""
         return set(await self.run("renew", self.me, int(self.lease * 1000)))
 
-    async def claim(self, most: int = 50, table_id: str | None = None) -> list[str]:
-        """Tables whose lease has ended, now this process's (or ``table_id`` alone, if its lease ended)."""
-        extra = () if table_id is None else (table_id,)
+    async def claim(self, most: int = 50, table_id: str | None = None, share: float | None = None) -> list[str]:
+        """Tables whose lease has ended (at most ``most``), now this process's; or ``table_id`` alone, if its
+        lease ended.  ``share`` (seconds): only this process's share of them (each living process takes
+        the tables whose hash falls to it), and any table whose lease ended more than ``share`` ago."""
+        extra = ("" if table_id is None else table_id,) + (() if share is None else (int(share * 1000),))
         return list(await self.run("claim", self.me, int(self.lease * 1000), most, *extra))
+
+    async def load_many(self, table_ids: list[str]) -> dict[str, tuple[TableRecord, list[str]] | StoreError]:
+        """Tables' records and actions, read together (a takeover of many); a table that cannot be read:
+        its :class:`StoreError`."""
+        try:
+            async with self.redis.pipeline(transaction=True) as pipe:  # each record with its actions
+                for table_id in table_ids:
+                    pipe.get(self.key("t", table_id)).lrange(self.key("a", table_id), 0, -1)
+                answers = await pipe.execute()
+        except (RedisConnectionError, RedisTimeoutError, OSError) as e:
+            raise StoreUnavailable(f"redis: {e}") from None
+        out: dict[str, tuple[TableRecord, list[str]] | StoreError] = {}
+        for table_id, text, actions in zip(table_ids, answers[::2], answers[1::2]):
+            try:
+                if text is None:
+                    raise StoreError(f"table {table_id}: no record")
+                out[table_id] = TableRecord.parse(table_id, text), list(actions)
+            except StoreError as e:
+                out[table_id] = e
+        return out
 
     async def release(self, table_ids: list[str] | None = None, who: str | None = None) -> int:
         """End leases now: this process's ``table_ids`` (it stops), or every one of process ``who``."""
         if table_ids is not None:
             return await self.run("release", self.me, *table_ids) if table_ids else 0
         return await self.run("release", who)
+
+    async def deaf(self) -> list[str]:
+        """The other processes counted among the living whose channel nobody listens to: gone (Redis closes
+        a killed process's connections at once)."""
+        names = [n for n in await self.call("zrange", self.key("procs"), 0, -1) if n != self.me]
+        if not names:
+            return []
+        heard = dict(await self.call("pubsub_numsub", *(self.channel(n) for n in names)))
+        return [n for n in names if not heard.get(self.channel(n))]
 
     # ------------------------------------------------------------ the lobby
     async def pair(self, key: str, entry: str) -> str | None:
