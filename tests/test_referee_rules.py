@@ -70,3 +70,31 @@ def test_an_unknown_option_is_refused_naming_it_and_no_table_is_made():
         assert not referee.tables and not referee.private
         await ana.close()
     run(scenario)
+
+
+def test_rules_without_a_target_play_to_their_own_and_a_target_given_wins():
+    """``de-2000`` sent without ``target`` plays to 2000 (not the referee's default 1000), at a 1v1 private
+    table and at a friends' table; a ``target`` given beside the rules wins over theirs."""
+    async def scenario(url, referee):
+        ana = await Player.join(url)
+        created = await ana.ask(type="create", rules="de-2000")
+        assert created["target"] == 2000
+        bob = await Player.join(url)
+        await bob.send(type="join", code=created["code"])
+        start = (await bob.recv("start"))["state"]
+        assert start["target"] == 2000 and start["rules"] == "de-2000"
+        [table] = referee.tables
+        assert table.session.match.rules == DE_2000
+        carl = await Player.join(url)
+        opened = await carl.ask(type="open", settings={"rules": "de-2000"})
+        assert opened["settings"]["target"] == 2000 and opened["settings"]["rules"] == "de-2000"
+        dan = await Player.join(url)
+        given = await dan.ask(type="create", rules="de-2000", target=1000)
+        assert given["target"] == 1000
+        eve = await Player.join(url)
+        await eve.send(type="join", code=given["code"])
+        start = (await eve.recv("start"))["state"]
+        assert start["target"] == 1000 and start["rules"].startswith("open=82,") and "target" not in start["rules"]
+        for p in (ana, bob, carl, dan, eve):
+            await p.close()
+    run(scenario)

@@ -326,12 +326,15 @@ class Referee:
 
     def _settings(self, given: dict[str, Any]) -> dict[str, Any]:
         """A table's settings: the creator's choice (one object), the referee's defaults for the rest; house
-        rules (``rules``, a notation) are read here: an unknown option or value raises, naming it."""
+        rules (``rules``, a notation) are read here: an unknown option or value raises, naming it.  With
+        rules, an omitted variant or target is the rules' own (``de-2000``: to 2000); a given one wins."""
         c = self.config
-        settings = {"variant": given.get("variant", c.variant), "target": given.get("target", c.target),
+        rules = None if given.get("rules") is None else Rules.parse(given["rules"])
+        own = (c.variant, c.target) if rules is None else (rules.variant, rules.target)
+        settings = {"variant": given.get("variant", own[0]), "target": given.get("target", own[1]),
                     "level": given.get("level", c.level)}
-        if given.get("rules") is not None:
-            rules = Rules.parse(given["rules"]).with_match(settings["variant"], settings["target"])
+        if rules is not None:
+            rules = rules.with_match(settings["variant"], settings["target"])
             if not rules.is_own:
                 settings["rules"] = str(rules)
         return settings
@@ -434,10 +437,9 @@ class Referee:
             self._lobby(client, request)
             self.cluster.reserve_code(client, request, self._on_create)
             return
-        variant, target = self._options(request)
-        settings = self._settings({"variant": variant, "target": target, "rules": request.get("rules")})
+        settings = self._settings({k: request.get(k) for k in ("variant", "target", "rules") if k in request.fields})
         table = self._private(client, request, "private", settings, code)
-        self._reply(client, request, "created", code=table.code, variant=variant, target=target)
+        self._reply(client, request, "created", code=table.code, variant=settings["variant"], target=settings["target"])
 
     def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:
         """A friends' table: its lobby, with the code to share; its creator is the host."""
