@@ -1,7 +1,8 @@
 """1v1 online through the page, as two players would: a referee (`python -m coinche_referee`) on a free
 localhost port, two browser contexts. A private table by link and a whole match to 501 played by tapping
 cards and bidding; the lonely queue's countdown and its offer of a table against three bots; a dropped
-socket and a reload mid-match, each followed by the seat taken back with its token; a player who leaves,
+socket and a reload mid-match, each followed by the seat taken back with its token; a private table still
+waiting for the friend that outlives its referee (kill -9, Redis, the page resuming by itself); a player who leaves,
 replaced by a bot, and the other told; the bidding coach's call, computed by the page's own engine; the
 referee's limits (wrong codes, connections from one address) told in words. No console error, no request
 outside localhost."""
@@ -57,11 +58,13 @@ def referee(tmp_path_factory):
 
 @pytest.fixture
 def players(browser):
-    """A function that opens one more player: a fresh browser context and its guarded page."""
+    """A function that opens one more player: a fresh browser context and its guarded page (``touch``: a
+    touch screen, for ``tap()``; ``refused``: the browser's own console error for a refused WebSocket is
+    expected, the referee being down for a moment)."""
     opened = []
 
-    def open_player(permissions=()):
-        context = browser.new_context(reduced_motion="reduce", viewport=VIEWPORT)
+    def open_player(permissions=(), touch=False, refused=False):
+        context = browser.new_context(reduced_motion="reduce", viewport=VIEWPORT, has_touch=touch)
         context.add_init_script("localStorage.setItem('coinche.speed', 'test')")  # the test pace
         if permissions:
             context.grant_permissions(list(permissions))
@@ -71,12 +74,13 @@ def players(browser):
         context.on("response", seen.response)
         page.on("console", seen.console)
         page.on("pageerror", seen.page_error)
-        opened.append((context, seen))
+        opened.append((context, seen, refused))
         return page
 
     yield open_player
-    problems = [p for _, seen in opened for p in seen.problems]
-    for context, _ in opened:
+    problems = [p for _, seen, refused in opened for p in seen.problems
+                if not (refused and "WebSocket connection" in p and "ERR_CONNECTION_REFUSED" in p)]
+    for context, *_ in opened:
         context.close()
     assert not problems, "a page misbehaved:\n" + "\n".join(problems)
 
@@ -220,6 +224,51 @@ def test_nobody_comes_the_countdown_and_the_bots_instead(players, site_url, refe
     play_until([page], random.Random(1), lambda _, counts: counts["cards"] >= 1, seconds=60)
     state = page.evaluate("async () => (await (await import('/js/main.js')).engine.call('state')).state")
     assert state["settings"]["humans"] == [0] and state["target"] == 501  # the local engine's match
+
+
+def test_a_private_table_outlives_its_referee_with_redis(players, site_url, tmp_path):
+    """A referee sharing Redis keeps a 1v1 private table still waiting for the friend: killed (kill -9) and
+    another started on the same address, the creator's page reconnects by itself and shows the same code,
+    and the friend's link seats both at the table."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+    from redis_server import RedisServer, free_port, need_redis
+
+    need_redis()
+    server = RedisServer().start()
+    port = str(free_port())
+    options = ("--port", port, "--redis", server.url)
+    first, url = start_referee(tmp_path, *options)
+    second = None
+    try:
+        a = players(refused=True)  # its page tries to reconnect while no referee listens
+        set_up(a, site_url, "Ana", url)
+        enter_lobby(a)
+        a.click("#btn-online-create")
+        link = a.locator("#online-link")
+        expect(link).to_have_value(re.compile(r"#join=[2-9A-HJKMNP-Z]{6}$"))
+        invite = link.input_value()
+        first.kill()
+        first.wait(10)
+        banner = a.locator("#online-banner")
+        expect(banner).to_contain_text("econnect")  # the page tries again by itself
+        second, again = start_referee(tmp_path, *options)  # the same address, as behind one proxy
+        assert again == url
+        expect(banner).to_be_hidden(timeout=20_000)  # resumed: told created again, the same code
+        expect(a.locator("#online-link")).to_have_value(invite)
+        expect(a.locator("#online-code-shown")).to_have_text(invite.rsplit("=", 1)[1])
+        b = players()
+        set_up(b, site_url, "Bob")
+        b.goto(invite)
+        for page in (a, b):
+            expect(page.locator("#table")).to_be_visible(timeout=20_000)
+        assert table(a)["seat"] == 0 and table(b)["seat"] == 1
+        expect(a.locator('.seat[data-pos="1"] .seat-name')).to_have_text("Bob")
+    finally:
+        for process in (first, second):
+            if process is not None and process.poll() is None:
+                process.kill()
+                process.wait(10)
+        server.cleanup()
 
 
 def test_a_dropped_socket_and_a_reload_take_the_seat_back(players, site_url, referee):

@@ -459,6 +459,11 @@ def test_redis_unreachable_nothing_acknowledged_is_lost_and_new_tables_are_refus
         await c.seat_at(queue={"target": 701})
         refused = await c.next()
         assert refused["type"] == "error" and refused["error"]["key"] == "unavailable", refused
+        for kind, fields in (("create", {}), ("open", {"settings": {"target": 501}})):  # no table unstored
+            await c.send(type=kind, name="N0", id=kind, **fields)
+            refused = await c.next()
+            assert refused["type"] == "error" and refused["error"]["key"] == "unavailable", refused
+            assert refused["id"] == kind
         redis_server.start()  # the same data (appendonly): the table goes on
         outage[0] = time.monotonic() - down
         while True:
@@ -650,3 +655,52 @@ def test_a_friends_lobby_is_stored_and_waits_on_through_a_kill_9_and_a_restart(r
     assert record["kind"] == "friends" and not record["lobby"] and "seed" in record["settings"]
     audit(people, record, redis_server.url)
 
+
+def test_a_1v1_private_table_waiting_for_its_second_player_outlives_its_process(referees, redis_server):
+    """A 1v1 private table is stored when created.  Its process killed: one creator's page resumes with the
+    token of ``created`` on another process (told ``created`` again, the same code) and a friend then joins
+    there with the code; at the other table the friend joins first (the table taken over for the join),
+    and its creator resumes into the match.  Both matches are played to their end."""
+    procs = [referees(), referees()]
+    urls = lambda: [procs[1].url]  # noqa: E731
+
+    async def create(name: str) -> tuple[Survivor, dict[str, Any]]:
+        p = await Survivor.open(lambda: [procs[0].url], name)
+        await p.send(type="create", name=name, variant="classic", target=501, id="create")
+        created = await p.next()
+        assert created["type"] == "created" and created["id"] == "create" and created["token"], created
+        p.token, p.urls = created["token"], urls
+        return p, created
+
+    async def back(p: Survivor) -> dict[str, Any]:
+        p.ws = await connect(urls()[0])
+        assert (await p.next())["type"] == "welcome"
+        await p.send(type="resume", token=p.token, id="resume")
+        return await p.next(timeout=20)
+
+    async def scenario():
+        (ana, first), (cleo, second) = await create("V0"), await create("W0")
+        procs[0].kill()
+        again = await back(ana)
+        assert again["type"] == "created" and again["id"] == "resume", again
+        assert again["code"] == first["code"] and (again["variant"], again["target"]) == ("classic", 501)
+        bob, dan = await Survivor.open(urls, "V1"), await Survivor.open(urls, "W1")
+        await bob.seat_at(join=first["code"])
+        await dan.seat_at(join=second["code"])  # its table is taken over for this join
+        while ana.state is None or bob.state is None or dan.state is None:
+            await asyncio.wait_for(asyncio.gather(*(p.next() for p in (ana, bob, dan) if p.state is None)), 15)
+        resumed = await back(cleo)
+        assert resumed["type"] == "resumed" and resumed["seat"] == 0 and resumed["code"] == second["code"]
+        assert (ana.seat, bob.seat, dan.seat) == (0, 1, 1) and ana.state["variant"] == "classic"
+        rng = random.Random(13)
+        players = (ana, bob, cleo, dan)
+        await asyncio.wait_for(asyncio.gather(*(p.play_on(random.Random(rng.random())) for p in players)), 240)
+        return players
+
+    ana, bob, cleo, dan = asyncio.run(scenario())
+    tables = stored_tables(redis_server.url)
+    for pair_ in ((ana, bob), (cleo, dan)):
+        record = tables[names(*pair_)]
+        assert record["kind"] == "private" and record["code"] is not None and not record["lobby"]
+        check_told_is_stored(list(pair_), record)
+        audit(list(pair_), record, redis_server.url)

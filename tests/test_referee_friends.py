@@ -215,12 +215,16 @@ def test_a_waiting_table_expires_and_counts_against_its_creators_address():
 
 
 def test_a_page_of_the_previous_release_still_plays_a_1v1():
-    """The queue and the 1v1 private table: the very messages, fields and values of before."""
+    """The queue and the 1v1 private table: the very messages, fields and values of before (``created`` has
+    one field more, which such a page does not read)."""
     async def scenario(url, referee):
         a, b = await Player.join(url), await Player.join(url)
         await a.send(type="create", variant="classic", target=501, name="Ana")
         created = await a.recv()
-        assert set(created) == {"type", "code", "variant", "target"}
+        # the fields of before, with their values; and the creator's token, added (a page of the previous
+        # release reads only the code; this one resumes a waiting table with the token)
+        assert set(created) == {"type", "code", "variant", "target", "token"}
+        assert (created["variant"], created["target"]) == ("classic", 501)
         await b.send(type="join", code=created["code"], name="Bob")
         start_a, start_b = await a.recv("start"), await b.recv("start")
         for start in (start_a, start_b):

@@ -29,7 +29,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "pong": ("id",),
     "waiting": ("id", "variant", "target"),
     "no_opponent": ("waited",),
-    "created": ("id", "code", "variant", "target"),
+    "created": ("id", "code", "variant", "target", "token"),
     "expired": ("code",),
     "cancelled": ("id",),
     "left": ("id",),

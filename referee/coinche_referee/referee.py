@@ -416,6 +416,7 @@ class Referee:
                  code: str | None = None) -> Table:
         """A table waiting for its players with a fresh code, its creator in seat 0.  It waits at most
         ``private_timeout`` seconds, and meanwhile counts against its creator's address like a connection.
+        Its creator is told of it (``created``, or a friends' table's ``lobby``) once it is stored.
         (``code``: one the cluster has already reserved for it.)"""
         if code is None:
             self._lobby(client, request)
@@ -429,6 +430,10 @@ class Referee:
         table.counted = client.address
         self.count(client.address)
         table.deadline = self.loop.call_later(self.config.private_timeout, table.expire)
+        if self.store.durable:  # stored before its creator is told of it (``created`` or ``lobby``)
+            table.store_lobby(request.id)
+        else:
+            client.send(table.lobby_message(0, request.id))
         return table
 
     def _on_create(self, client: Client, request: Request, code: str | None = None) -> None:
@@ -438,8 +443,7 @@ class Referee:
             self.cluster.reserve_code(client, request, self._on_create)
             return
         settings = self._settings({k: request.get(k) for k in ("variant", "target", "rules") if k in request.fields})
-        table = self._private(client, request, "private", settings, code)
-        self._reply(client, request, "created", code=table.code, variant=settings["variant"], target=settings["target"])
+        self._private(client, request, "private", settings, code)
 
     def _on_open(self, client: Client, request: Request, code: str | None = None) -> None:
         """A friends' table: its lobby, with the code to share; its creator is the host."""
@@ -447,11 +451,7 @@ class Referee:
             self._lobby(client, request)
             self.cluster.reserve_code(client, request, self._on_open)
             return
-        table = self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
-        if self.store.durable:
-            table.store_lobby(request.id)
-        else:
-            client.send(table.lobby_message(0, request.id))
+        self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past

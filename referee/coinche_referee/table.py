@@ -18,8 +18,8 @@ by field (:mod:`coinche_referee.messages`).
 
 With a durable store (``--redis``) nothing a table decides is told to anyone before it is stored: the
 match when it starts (:meth:`Table.record`), then every action.  While a write is under way the table
-is ``busy`` and the requests for it wait in ``backlog``, in order.  A table waiting in its lobby lives in
-the memory of its process only (its code is shared, so a friend connected elsewhere joins it there).
+is ``busy`` and the requests for it wait in ``backlog``, in order.  A table waiting for its players (a
+friends' lobby, a 1v1 private table) is stored too, with every change of its seats, before anyone is told.
 """
 
 from __future__ import annotations
@@ -274,6 +274,11 @@ class Table:
 
     # ------------------------------------------------------------ the lobby (before the start)
     def lobby_message(self, seat: int, rid: int | str | None = None) -> dict[str, Any]:
+        """What a person waiting at the table is told of it: ``lobby`` at a friends' table, ``created`` (its
+        code, and the creator's token to resume with) at a 1v1 private table."""
+        if self.kind == "private":
+            return messages.message("created", id=rid, code=self.code, variant=self.settings["variant"],
+                                    target=self.settings["target"], token=self.seats[seat].token)
         left = 0.0 if self.deadline is None else max(0.0, self.deadline.when() - self.referee.loop.time())
         return messages.message("lobby", id=rid, code=self.code, seat=seat, token=self.seats[seat].token,
                                 host=self.host, settings=dict(self.settings), seats=self.public_seats(),
@@ -352,8 +357,8 @@ class Table:
         self._store_created(lambda: self._started(rid), lambda: self._not_stored(rid))
 
     def store_lobby(self, rid: int | str | None) -> None:
-        """A new friends' table, written to a durable store before its creator is told of it: a process
-        that takes it over (this one stopped or died) goes on waiting under its code."""
+        """A new friends' table or 1v1 private table, written to a durable store before its creator is told
+        of it: a process that takes it over (this one stopped or died) goes on waiting under its code."""
         self._store_created(lambda: self._lobby_stored(rid), lambda: self._lobby_not_stored(rid))
 
     def _store_created(self, stored: Callable[[], None], refused: Callable[[], None]) -> None:

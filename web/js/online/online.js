@@ -159,7 +159,7 @@ export class Online {
       const reply = await client.request(request);
       if (epoch !== this.#epoch) return;
       if (reply.type === "waiting") this.#startCountdown();
-      if (reply.type === "created") await this.#showInvite(reply.code);
+      if (reply.type === "created") await this.#created(reply);
       if (reply.type === "lobby") await this.#enterLobby(reply);
     } catch (error) {
       if (epoch === this.#epoch && !this.playing) this.#fail(error);
@@ -210,6 +210,14 @@ export class Online {
   #stopCountdown() {
     clearInterval(this.#countdown);
     this.#countdown = null;
+  }
+
+  // A 1v1 private table waits for the friend: with its token the page resumes it if the connection drops (a
+  // referee sharing Redis keeps it when the process that made it stops); a referee that sends none, or keeps
+  // its tables in memory, ends it then.
+  async #created(reply) {
+    this.#seat = reply.token ? { url: this.#client.url, token: reply.token, seat: 0 } : null;
+    await this.#showInvite(reply.code);
   }
 
   async #showInvite(code) {
@@ -376,7 +384,8 @@ export class Online {
   #closed(client, { byUs }) {
     if (client !== this.#client || byUs) return;
     this.#client = null;
-    if ((this.playing && this.#driver.state.winner === null) || this.#inLobby) {
+    const waiting = this.#seat !== null && this.#root.dataset.mode === "created";
+    if ((this.playing && this.#driver.state.winner === null) || this.#inLobby || waiting) {
       this.#reconnect(Date.now() + (this.#welcome?.grace ?? 60) * 1000, 0);
     } else if (!this.playing && this.#root.dataset.mode !== "choose") {
       this.#fail({ code: "connection_lost" });
@@ -406,11 +415,15 @@ export class Online {
     this.#seated(resumed);
   }
 
-  // The answer to resume: the match, or the lobby of a friends' table not started yet.
+  // The answer to resume: the match, the lobby of a friends' table not started yet, or a 1v1 private table
+  // still waiting for the friend.
   #seated(resumed) {
     if (resumed.type === "lobby") {
       this.#tell(null);
       this.#enterLobby(resumed);
+    } else if (resumed.type === "created") {
+      this.#tell(null);
+      this.#created(resumed);
     } else this.#play(resumed);
   }
 
