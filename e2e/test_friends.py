@@ -1,10 +1,12 @@
-"""A table with friends through the page, as four friends would: a referee on a free localhost port, four
-browser contexts. The host opens the table and copies the invite link; three friends open it and each sits
-where they like (by touch and by keyboard); the host starts; the four play a whole deal on the same table as
-solo play (the coach's call computed by each page's own engine from its seat's view, the names at the seats);
-one leaves (a bot takes the seat, the others are told and the seat is named for its bot) and comes back by
-opening the link again (their own seat, from the bot). And the lobby at every width of the layout test in the
-four languages, with axe-core. No console error, no request outside localhost."""
+"""A table with friends through the page, as four friends would: a referee on a free localhost port, four browser
+contexts, two on touch screens (tap) and two by keyboard. The host opens the table and copies the invite link
+(by touch, a friend by keyboard); three friends open it and each sits where they like (a move by keyboard, one
+by touch), one leaves by keyboard and one by touch and both come back by the link; the host starts by touch; the
+four play a whole deal on the same table as solo play (the coach's call computed by each page's own engine from
+its seat's view, the names at the seats); one leaves (a bot takes the seat, the others are told and the seat is
+named for its bot) and comes back by opening the link again (their own seat, from the bot). And the lobby at
+every width of the layout test in the four languages, with axe-core. No console error, no request outside
+localhost."""
 from __future__ import annotations
 
 import json
@@ -47,11 +49,13 @@ def open_table(page):
 
 
 def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee):  # noqa: F811 (test_online's fixtures)
-    pages = [players(permissions=("clipboard-read", "clipboard-write"))] + [players() for _ in range(3)]
+    clipboard = ("clipboard-read", "clipboard-write")
+    # Ana and Di on touch screens (tap), Bob and Cy by keyboard
+    pages = [players(clipboard, touch=True), players(clipboard), players(), players(touch=True)]
     ana, bob, cy, di = pages
     set_up(ana, site_url, "Ana", referee)
     invite = open_table(ana)
-    ana.click("#btn-friends-copy")
+    ana.tap("#btn-friends-copy")
     expect(ana.locator("#friends-copied")).to_contain_text("copied")
     assert ana.evaluate("() => navigator.clipboard.readText()") == invite
     expect(ana.locator("#btn-friends-start")).to_be_disabled()  # alone: nobody to play with yet
@@ -69,16 +73,37 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     expect(lobby_seat(ana, 1)).to_have_attribute("data-player", "empty")
     expect(bob.locator("#btn-friends-start")).to_be_hidden()  # only the host starts
     expect(bob.locator("#friends-status")).to_contain_text("Waiting for Ana")
-    for page, name in ((cy, "Cy"), (di, "Di")):
-        set_up(page, site_url, name)
-        page.goto(invite)
-        expect(page.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)
+    bob.locator("#btn-friends-copy").focus()  # any friend copies the link too: by keyboard
+    bob.keyboard.press("Enter")
+    expect(bob.locator("#friends-copied")).to_contain_text("copied")
+    assert bob.evaluate("() => navigator.clipboard.readText()") == invite
+    set_up(cy, site_url, "Cy")
+    cy.goto(invite)
+    expect(cy.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)
     expect(lobby_seat(ana, 1).locator(".friends-name")).to_have_text("Cy")
-    lobby_seat(di, 2).locator(".friends-name").wait_for()
+    cy.locator("#btn-friends-leave").focus()  # Cy leaves by keyboard: seat 1 frees
+    cy.keyboard.press("Enter")
+    expect(cy.locator("#btn-online-friends")).to_be_visible()
+    expect(lobby_seat(ana, 1)).to_have_attribute("data-player", "empty")
+    set_up(di, site_url, "Di")
+    di.goto(invite)
+    expect(di.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)
+    expect(lobby_seat(di, 1)).to_have_attribute("data-pos", "0")  # the first free seat
+    lobby_seat(di, 2).locator(".friends-sit").tap()  # Di moves to seat 2 by touch
+    expect(lobby_seat(di, 2)).to_have_attribute("data-pos", "0")
     expect(lobby_seat(ana, 2).locator(".friends-name")).to_have_text("Di")  # opposite Ana: her partner
     expect(lobby_seat(ana, 2).locator(".friends-place")).to_contain_text("your partner")
+    di.tap("#btn-friends-leave")  # and leaves by touch: seat 2 frees, she comes back by the link
+    expect(di.locator("#btn-online-friends")).to_be_visible()
+    expect(lobby_seat(ana, 2)).to_have_attribute("data-player", "empty")
+    for page in (cy, di):  # back by the link: Cy in seat 1, Di in seat 2 (the first free ones)
+        page.goto(invite)
+        expect(page.locator(".online-friends")).to_be_visible(timeout=BOOT_MS)
+        page.locator(".friends-seat[data-pos='0'] .friends-name").wait_for()
+    expect(lobby_seat(ana, 1).locator(".friends-name")).to_have_text("Cy")
+    expect(lobby_seat(ana, 2).locator(".friends-name")).to_have_text("Di")
     expect(ana.locator("#friends-status")).to_contain_text("4 people seated: no bot")
-    ana.click("#btn-friends-start")
+    ana.tap("#btn-friends-start")  # the host starts by touch
 
     for page in pages:
         expect(page.locator("#table")).to_be_visible(timeout=15_000)
