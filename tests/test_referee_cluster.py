@@ -1,7 +1,9 @@
 """Several referee processes sharing a real Redis: the queue and the private codes across processes, a
-table surviving SIGTERM and a restart, ``kill -9`` of a table's owner in the middle of a deal, a rolling
-restart of every process during play, Redis going away and coming back, and the whole-match leak audit
-over those matches (with what Redis holds: no stored secret ever reaches a player).
+table surviving SIGTERM and a restart, ``kill -9`` of a table's owner in the middle of a deal, friends'
+tables of three and four outliving their process, a 1v1 private table waiting for its second player that
+outlives its process, a takeover of many tables, a rolling restart of every process during play, Redis
+going away and coming back, and the whole-match leak audit over those matches (with what Redis holds: no
+stored secret ever reaches a player).
 
 Each referee is its own process (``python -m coinche_referee --redis URL``), each test its own
 ``redis-server`` on a free loopback port (tests/redis_server.py).  The players are scripted pages that
@@ -26,7 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from redis_server import RedisServer, RefereeProcess, need_redis
-from test_referee_audit import documented_paths, seen_paths
+from test_referee_audit import documented_paths, seed_leaks, seen_paths
 from test_referee_helpers import Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
@@ -225,8 +227,10 @@ def check_told_is_stored(players: list[Survivor], record: dict[str, Any]) -> Non
 
 def audit(players: list[Survivor], record: dict[str, Any], url: str) -> dict[str, set[str]]:
     """The whole-match leak audit of tests/test_referee_audit.py over one match played across processes:
-    (a) no card another seat held then, no other person's token, no seed in any message; (c) only the
-    fields PROTOCOL.md documents; and nothing Redis holds that a player may not know reaches a player
+    (a) no card another seat held then, no other person's token, no seed in any message; (b) no number or
+    text of any message, as a deal seed or a match seed, deals any of the match's hands again; (c) only the
+    fields PROTOCOL.md documents (every documented one is seen in that module's corpus, made to show them
+    all: a match here shows some); and nothing Redis holds that a player may not know reaches a player
     (no token hash, seed, table id or process name), while no token is stored in clear.  The field paths
     seen, by message type."""
     documented = documented_paths(PROTOCOL_MD.read_text())
@@ -247,6 +251,8 @@ def audit(players: list[Survivor], record: dict[str, Any], url: str) -> dict[str
             seen.setdefault(kind, set()).update(fields)
     everything = "\n".join(stored)
     assert not any(t in everything for t in tokens.values())  # tokens are stored hashed only
+    played = {"logs": [(None, p.seat, p.log, 0) for p in players], "strangers": [], "matches": [(snapshot, None)]}
+    assert seed_leaks(played) == []
     return seen
 
 
@@ -406,6 +412,51 @@ def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, 
     audit(people, record, redis_server.url)
 
 
+def test_a_friends_match_of_four_survives_a_restart(referees, redis_server):
+    """Four people at a friends' table (no bot), connected to two processes: the table's process stopped
+    (SIGTERM) in the middle of a deal and another one started, the four resume and play the match to its
+    end, every action they were told of stored."""
+    procs = [referees(), referees()]
+    urls = lambda: [p.url for p in procs if p.proc.poll() is None]  # noqa: E731
+
+    async def until_type(p: Survivor, kind: str) -> dict[str, Any]:
+        while (message := await p.next(timeout=15))["type"] != kind:
+            pass
+        return message
+
+    async def scenario():
+        host = await Survivor.open(urls, "G0", 0)
+        await host.send(type="open", name="G0", settings={"variant": "coinche", "target": 501}, id=1)
+        code = (await until_type(host, "lobby"))["code"]
+        people = [host]
+        for k in (1, 2, 3):
+            friend = await Survivor.open(urls, f"G{k}", k % 2)
+            await friend.send(type="join", code=code, name=f"G{k}", lobby=True, id=1)
+            await until_type(friend, "lobby")
+            people.append(friend)
+        await host.send(type="begin", id=2)
+        for p in people:
+            await until_type(p, "start")
+        assert host.state["humans"] == [0, 1, 2, 3] and sorted(p.seat for p in people) == [0, 1, 2, 3]
+        rng = random.Random(17)
+        rngs = [random.Random(rng.random()) for _ in people]
+        until = dict(until=lambda p: p.state["seq"] >= 12 and p.state["deal"]["phase"] == "play")
+        await asyncio.wait_for(asyncio.gather(*(p.play_on(r, **until) for p, r in zip(people, rngs))), 120)
+        owner = owner_of(redis_server.url, stored_tables(redis_server.url)["G0/G1/G2/G3"]["id"])
+        assert owner == process_of(procs[0])  # where it was opened
+        assert await asyncio.to_thread(procs[0].term) == 0
+        procs.append(referees())
+        await asyncio.wait_for(asyncio.gather(*(p.play_on(r) for p, r in zip(people, rngs))), 240)
+        return people
+
+    people = asyncio.run(scenario())
+    assert sum(p.reconnects for p in people) >= 2  # those on the stopped process at least
+    record = stored_tables(redis_server.url)["G0/G1/G2/G3"]
+    assert record["kind"] == "friends" and record["settings"]["humans"] == [0, 1, 2, 3]
+    check_told_is_stored(people, record)
+    audit(people, record, redis_server.url)
+
+
 def test_a_rolling_restart_of_every_process_during_play(referees, redis_server):
     procs = [referees(), referees(), referees()]
     urls = lambda: [p.url for p in procs if p.proc.poll() is None]  # noqa: E731
@@ -500,6 +551,13 @@ def test_the_audit_fires_on_a_stored_secret_or_another_seat_s_token_in_a_message
         a.log = [leak]
         with pytest.raises(AssertionError):
             audit([a, b], record, redis_server.url)
+    from coinche.match import Match
+    from coinche.rules import Rules
+
+    deal_seed = Match(Rules("coinche", 501), seed="planted-seed").deal_seed(0)  # (b): the first deal's seed
+    a.log = [{"type": "pong", "id": deal_seed}]
+    with pytest.raises(AssertionError, match="is a deal seed"):
+        audit([a, b], record, redis_server.url)
     a.log = [{"type": "pong", "id": 1}]
     assert audit([a, b], record, redis_server.url) == {"pong": {"id"}}
 
