@@ -166,6 +166,27 @@ async def pair(urls, names=("A", "B"), at=(0, 1), queue: dict | None = None) -> 
     return (a, b) if a.seat == 0 else (b, a)
 
 
+async def until_type(p: Survivor, kind: str) -> dict[str, Any]:
+    while (message := await p.next(timeout=15))["type"] != kind:
+        pass
+    return message
+
+
+async def friends_lobby(urls, names: tuple[str, ...], settings: dict[str, Any]) -> list[Survivor]:
+    """A friends' table opened by ``names[0]`` on process 0 and joined by the others, person ``k`` on process
+    ``k`` (modulo the processes): everyone in the lobby, in the first free seats."""
+    host = await Survivor.open(urls, names[0], 0)
+    await host.send(type="open", name=names[0], settings=settings, id=1)
+    code = (await until_type(host, "lobby"))["code"]
+    people = [host]
+    for k, name in enumerate(names[1:], 1):
+        friend = await Survivor.open(urls, name, k % len(urls()))
+        await friend.send(type="join", code=code, name=name, lobby=True, id=1)
+        assert (await until_type(friend, "lobby"))["code"] == code
+        people.append(friend)
+    return people
+
+
 # ---------------------------------------------------------------- what Redis holds
 
 def stored_tables(url: str) -> dict[str, dict[str, Any]]:
@@ -369,21 +390,8 @@ def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, 
     alive = list(procs)
     urls = lambda: [p.url for p in alive]  # noqa: E731
 
-    async def until_type(p: Survivor, kind: str) -> dict[str, Any]:
-        while (message := await p.next(timeout=15))["type"] != kind:
-            pass
-        return message
-
     async def scenario():
-        host = await Survivor.open(urls, "F0", 0)
-        await host.send(type="open", name="F0", settings={"variant": "classic", "target": 501}, id=1)
-        opened = await until_type(host, "lobby")
-        friends = []
-        for k in (1, 2):
-            friend = await Survivor.open(urls, f"F{k}", k)
-            await friend.send(type="join", code=opened["code"], name=f"F{k}", lobby=True, id=1)
-            assert (await until_type(friend, "lobby"))["code"] == opened["code"]
-            friends.append(friend)
+        host, *friends = await friends_lobby(urls, ("F0", "F1", "F2"), {"variant": "classic", "target": 501})
         await friends[0].send(type="sit", seat=3, id=2)  # a move, forwarded to the table's process
         while (await until_type(friends[0], "lobby")).get("id") != 2:
             pass
@@ -419,21 +427,9 @@ def test_a_friends_match_of_four_survives_a_restart(referees, redis_server):
     procs = [referees(), referees()]
     urls = lambda: [p.url for p in procs if p.proc.poll() is None]  # noqa: E731
 
-    async def until_type(p: Survivor, kind: str) -> dict[str, Any]:
-        while (message := await p.next(timeout=15))["type"] != kind:
-            pass
-        return message
-
     async def scenario():
-        host = await Survivor.open(urls, "G0", 0)
-        await host.send(type="open", name="G0", settings={"variant": "coinche", "target": 501}, id=1)
-        code = (await until_type(host, "lobby"))["code"]
-        people = [host]
-        for k in (1, 2, 3):
-            friend = await Survivor.open(urls, f"G{k}", k % 2)
-            await friend.send(type="join", code=code, name=f"G{k}", lobby=True, id=1)
-            await until_type(friend, "lobby")
-            people.append(friend)
+        people = await friends_lobby(urls, ("G0", "G1", "G2", "G3"), {"variant": "coinche", "target": 501})
+        host = people[0]
         await host.send(type="begin", id=2)
         for p in people:
             await until_type(p, "start")
