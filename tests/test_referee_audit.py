@@ -356,14 +356,15 @@ async def alone_in_a_lobby(url: str) -> list[dict]:
     return host.log
 
 
-def recorded(referee_class=SeededReferee, seeds=SEEDS) -> dict[str, Any]:
+def recorded(referee_class=SeededReferee, seeds=SEEDS, redis: str | None = None) -> dict[str, Any]:
+    """The whole recording; ``redis``: on a referee that stores its tables there (tests/test_referee_cluster.py)."""
     class Recording(referee_class):
         pass
 
     Recording.seeds = list(seeds)
 
     async def main():
-        async with running(CONFIG, referee_class=Recording) as served:
+        async with running(CONFIG, referee_class=Recording, redis=redis) as served:
             return await asyncio.wait_for(record(f"ws://127.0.0.1:{served.port}", served.referee), 600)
 
     return asyncio.run(main())

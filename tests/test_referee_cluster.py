@@ -28,7 +28,7 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from redis_server import RedisServer, RefereeProcess, need_redis
-from test_referee_audit import documented_paths, seed_leaks, seen_paths
+from test_referee_audit import DURABLE_ONLY, card_leaks, documented_paths, recorded, seed_leaks, seen_paths
 from test_referee_helpers import Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
@@ -556,6 +556,20 @@ def test_the_audit_fires_on_a_stored_secret_or_another_seat_s_token_in_a_message
         audit([a, b], record, redis_server.url)
     a.log = [{"type": "pong", "id": 1}]
     assert audit([a, b], record, redis_server.url) == {"pong": {"id"}}
+
+
+def test_the_audit_s_whole_recording_on_a_referee_with_redis(redis_server):
+    """The scripted matches of tests/test_referee_audit.py, made to show every documented field (three
+    friends' tables, both variants, drops, resumes, bots taking seats, every refusal), recorded on a referee
+    that stores its tables in Redis: (a) and (b) hold, and (c) exactly: the fields seen are those PROTOCOL.md
+    lists, every one of them (``server`` apart: Redis stays up; the outage test above sees it)."""
+    corpus = recorded(redis=redis_server.url)
+    stored = [key for key in redis_values(redis_server.url) if key.startswith(f"{PREFIX}t:")]
+    assert len(stored) >= len(corpus["matches"])  # every match was in Redis (and lobbies given up)
+    assert card_leaks(corpus) == [] and seed_leaks(corpus) == []
+    documented = documented_paths(PROTOCOL_MD.read_text())
+    seen = seen_paths([log for _, _, log, _ in corpus["logs"]] + corpus["strangers"])
+    assert seen == {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY}
 
 
 def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_not_start():
