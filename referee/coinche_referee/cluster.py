@@ -3,7 +3,8 @@
 Each process has a name and a lease (``alive:NAME``), and each table an owner whose lease on it is
 renewed every ``lease / 3`` seconds while the owner lives (:data:`LEASE`, 3 s by default).  Exactly one
 process decides a table at a time: it alone may append its actions (the store checks it), and when its
-lease lapses (the process was killed) another process takes the table over from Redis.
+lease ends (the process was killed: the others end its leases as soon as they find nobody listening on
+its channel, else they lapse) the living processes share its tables out and take them over from Redis.
 
 A player may be connected to any process.  The queue and the private codes are in Redis, so the
 process that pairs two players makes the table and owns it; a player whose connection is elsewhere
