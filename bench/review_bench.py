@@ -4,9 +4,15 @@ the page's command sequence through the engine worker: `review_plan`, one `revie
 `review_summary`, postMessage included), for the player's seat and for every seat.
 
     .venv/bin/python bench/review_bench.py [--deals 8] [--seed review-bench] [--dist dist] [--no-browser]
+                                           [--exact N] [--exact-worlds N]
 
-The deals are played by Expert bots (`coinche simulate --bots expert`). Serves dist/ (run `make build`
-first) with tools/serve.py on a free localhost port. Goal: a whole deal reviewed within 10 s in the browser.
+The deals are played by Expert bots (`coinche simulate --bots expert`); a deal passed out is skipped (it has
+no card to review), so --deals counts deals played. Serves dist/ (run `make build` first) with tools/serve.py
+on a free localhost port. Goal: a whole deal reviewed within 10 s in the browser.
+
+--exact and --exact-worlds try another `coinche.review.REVIEW_EXACT` (cards left from which the sampled deals
+are solved double dummy) and `EXACT_WORLDS` (how many are then solved) in CPython only: the browser runs the
+engine as built in --dist.
 """
 from __future__ import annotations
 
@@ -24,6 +30,7 @@ sys.path.insert(0, str(ROOT / "e2e"))
 from coinche import Deal  # noqa: E402
 from coinche.bots import make_bot  # noqa: E402
 from coinche.record import deal_to_record  # noqa: E402
+from coinche import review as review_module  # noqa: E402
 from coinche.review import review  # noqa: E402
 from coinche.rng import derive_seed  # noqa: E402
 
@@ -46,14 +53,18 @@ IN_PAGE = """async ({ records, seats }) => {
 }"""
 
 
-def expert_records(count: int, seed: str) -> list[dict]:
+def expert_records(count: int, seed: str, level: str = "expert") -> list[dict]:
+    """``count`` deals played by bots of ``level`` (the Expert by default), passed-out deals skipped."""
     records = []
-    for i in range(count):
+    i = 0
+    while len(records) < count:
         deal = Deal.new("coinche", i & 3, derive_seed(seed, i))
-        bots = [make_bot("expert", seed=derive_seed(seed, 1000 + s)) for s in range(4)]
+        bots = [make_bot(level, seed=derive_seed(seed, 1000 + s)) for s in range(4)]
         while not deal.is_over:
             deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
-        records.append(deal_to_record(deal))
+        if deal.plays:
+            records.append(deal_to_record(deal))
+        i += 1
     return records
 
 
@@ -100,13 +111,21 @@ def main() -> None:
     parser.add_argument("--seed", default="review-bench")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--no-browser", action="store_true", help="CPython only")
+    parser.add_argument("--exact", type=int, help="REVIEW_EXACT in CPython (default: the engine's)")
+    parser.add_argument("--exact-worlds", type=int, help="EXACT_WORLDS in CPython (default: the engine's)")
     args = parser.parse_args()
+    if args.exact is not None:
+        review_module.REVIEW_EXACT = args.exact
+    if args.exact_worlds is not None:
+        review_module.EXACT_WORLDS = args.exact_worlds
     if not args.no_browser and not (args.dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {args.dist} is not built: run `make build` (or pass --no-browser)")
 
     records = expert_records(args.deals, args.seed)
     print(f"review bench: {args.deals} deals played by Expert bots (seed {args.seed!r}); "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
+    print(f"CPython: sampled deals solved exactly from {review_module.REVIEW_EXACT} cards left "
+          f"({review_module.EXACT_WORLDS} of them above {review_module.CHEAP_EXACT} cards)")
     cpython = {label: cpython_times(records, seats) for label, seats in SEATS.items()}
     print("CPython, CPU time per deal:")
     for label, rows in cpython.items():

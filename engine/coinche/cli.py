@@ -318,8 +318,8 @@ REVIEW_REASONS = {
 
 REVIEW_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 REVIEW_LUCK = {
-    "unlucky": "unlucky (the right card with what you knew, costly as the cards lay)",
-    "lucky": "lucky (a costly card with what you knew, that cost nothing here)",
+    "unlucky": "unlucky (the best card with what you knew, costly with the cards as they lay)",
+    "lucky": "lucky (a costly choice with what you knew that cost nothing here)",
 }
 
 

@@ -13,7 +13,9 @@ With :data:`REVIEW_EXACT` cards left or fewer, each sampled deal is solved doubl
 (:mod:`coinche.solver`) instead of played out, so a late blunder is priced true to scale.  Beside this
 cost with the seat's knowledge, a card played with at most :data:`HINDSIGHT_CARDS` cards in the hands gets
 its cost in hindsight (:func:`hindsight`: the real hands solved double dummy), and a ``luck`` where the two
-disagree (:func:`luck_of`): ``unlucky`` or ``lucky``.  Only these three fields read hidden cards.
+disagree (:func:`luck_of`): ``unlucky`` (the best card with what the seat knew, costly with the cards as they
+lay) or ``lucky`` (a costly choice with what the seat knew that cost nothing here).  Only these three fields
+read hidden cards.
 
 ``loss`` is what the choice cost the side, in points of score difference (the side's score minus the
 opponents' at the end of the deal), never negative; a large loss gets a mark (:data:`MARKS`): an
@@ -57,8 +59,14 @@ REVIEW_BUDGET = 24000
 MIN_WORLDS = 24
 MAX_WORLDS = 96
 #: From this many cards left in the hands down, the review's sampled deals are solved double dummy (see
-#: :func:`price_card`); chosen by measurement (bench/review_bench.py) for the browser's budget.
-REVIEW_EXACT = 12
+#: :func:`price_card`); chosen by measurement (bench/review_bench.py, docs/solver.md) for the browser's budget.
+REVIEW_EXACT = 16
+#: How many sampled deals a card's review solves double dummy with more than :data:`CHEAP_EXACT` cards left
+#: (see :func:`review_worlds`): an exact deal carries no playout error, only the sampling's.
+EXACT_WORLDS = 48
+#: At most this many cards left, a sampled deal solves in about a millisecond: the review solves
+#: :data:`MAX_WORLDS` of them.
+CHEAP_EXACT = 12
 #: The cost in hindsight is given for the cards played with at most this many cards in the hands (from the
 #: third trick on): a deal solved from its first card takes seconds in CPython (bench/solver_bench.py).
 HINDSIGHT_CARDS = 24
@@ -242,9 +250,14 @@ def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, flo
 def review_worlds(know) -> int:
     """How many deals of the hidden cards a card's review samples: :data:`REVIEW_BUDGET` cards played out in
     all, within :data:`MIN_WORLDS` .. :data:`MAX_WORLDS` (the Expert's rule, with a larger budget: the review
-    compares cards that the Expert only had to rank)."""
+    compares cards that the Expert only had to rank).  Solved double dummy (:data:`REVIEW_EXACT` cards left or
+    fewer): :data:`EXACT_WORLDS` deals, :data:`MAX_WORLDS` from :data:`CHEAP_EXACT` cards left down."""
     from .bots.rollout import partner_rule
     from .bots.search import distinct_cards
+
+    left = sum(know.counts)
+    if left <= REVIEW_EXACT:
+        return MAX_WORLDS if left <= CHEAP_EXACT else EXACT_WORLDS
 
     legal = partner_rule(know.hand, list(know.trick), know.trump, mask_of(know.legal))
     candidates = len(distinct_cards(legal, know.hand | mask_of(know.trick) | (know.gone or 0), know.trump))
@@ -288,19 +301,20 @@ def hindsight(decision: Decision) -> dict[str, Any]:
     return {"hindsight_best": card_name(played.card if loss == 0 else best.card), "hindsight_loss": loss}
 
 
-def luck_of(mark: str | None, hindsight_loss: float | None) -> str | None:
-    """``unlucky``: no mark with what the seat knew, yet a markable cost with the cards as they lay;
-    ``lucky``: a marked choice with what the seat knew that cost less than a mark here; else ``None``.
+def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:
+    """``unlucky``: the best card with what the seat knew (``loss`` 0), costly with the cards as they lay (a
+    markable ``hindsight_loss``); ``lucky``: a costly choice with what the seat knew (a markable ``loss``)
+    that cost nothing here (``hindsight_loss`` 0); else ``None`` (also for a card not priced, ``loss``
+    ``None``, and a decision without hindsight).
 
-    >>> luck_of(None, 60), luck_of("blunder", 0), luck_of("mistake", 45), luck_of(None, None)
-    ('unlucky', 'lucky', None, None)
+    >>> luck_of(0, 60), luck_of(85, 0), luck_of(5, 60), luck_of(45, 10), luck_of(45, 45), luck_of(0, None)
+    ('unlucky', 'lucky', None, None, None, None)
     """
-    if hindsight_loss is None:
+    if loss is None or hindsight_loss is None:
         return None
-    late = mark_of(hindsight_loss)
-    if mark is None and late is not None:
+    if loss == 0 and mark_of(hindsight_loss) is not None:
         return "unlucky"
-    if mark is not None and late is None:
+    if mark_of(loss) is not None and hindsight_loss == 0:
         return "lucky"
     return None
 
@@ -310,7 +324,8 @@ def review_decision(decision: Decision) -> dict[str, Any]:
     and in hindsight (:func:`hindsight`) the cost with every hand seen and the luck (:func:`luck_of`)."""
     out = _with_knowledge(decision)
     out.update(hindsight(decision))
-    out["luck"] = luck_of(out["mark"], out["hindsight_loss"])
+    priced = out["played_score"] is not None  # a card the search could not price is neither
+    out["luck"] = luck_of(out["loss"] if priced else None, out["hindsight_loss"])
     return out
 
 
