@@ -145,12 +145,13 @@ def main() -> None:
     worst = max(visible) if visible else float("nan")
     verdict = "met" if worst <= GOAL_VISIBLE_MS else "MISSED"
     print(f"  goal: visible within {GOAL_VISIBLE_MS} ms: {verdict} (worst visit {worst:.0f} ms)")
-    print("bot decisions in the browser (bot_step round trip, ms): median / p90 / max (count)")
+    print("bot decisions in the browser (bot_step round trip, ms): median / p90 / p95 / max (count)")
     for level, phases in bots.items():
         parts = []
         for phase in ("auction", "play"):
             v = phases[phase]
-            parts.append(f"{phase} {median(v):6.1f} / {percentile(v, 0.9):6.1f} / {max(v) if v else float('nan'):6.1f} ({len(v)})")
+            figures = (median(v), percentile(v, 0.9), percentile(v, 0.95), max(v) if v else float("nan"))
+            parts.append(f"{phase} " + " / ".join(f"{x:6.1f}" for x in figures) + f" ({len(v)})")
         print(f"  {level:7} " + "   ".join(parts))
 
 
