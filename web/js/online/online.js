@@ -6,6 +6,7 @@
 // <body data-screen="online"> while the lobby shows; <section id="online" data-mode> says what it shows:
 // "choose", "no-referee", "connecting", "waiting", "lonely", "created", "joining", "resuming", "friends"
 // (the lobby of a friends' table), "error".
+import { app } from "../app.js";
 import { el } from "../dom.js";
 import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
@@ -631,7 +632,7 @@ export class Online {
     form.closest("dialog").addEventListener("close", () => {
       save();
       name.value = this.#prefs.name;
-      if (document.body.dataset.screen === "online" && !this.#client) this.open();
+      if (app.screen === "online" && !this.#client) this.open();
     });
   }
 }
