@@ -261,7 +261,7 @@ def review_worlds(know) -> int:
 
     legal = partner_rule(know.hand, list(know.trick), know.trump, mask_of(know.legal))
     candidates = len(distinct_cards(legal, know.hand | mask_of(know.trick) | (know.gone or 0), know.trump))
-    return max(MIN_WORLDS, min(MAX_WORLDS, REVIEW_BUDGET // (candidates * sum(know.counts))))
+    return max(MIN_WORLDS, min(MAX_WORLDS, REVIEW_BUDGET // (candidates * left)))
 
 
 def _run_of(card: int, means: dict[int, float], trump: int) -> int | None:
