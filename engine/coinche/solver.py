@@ -27,7 +27,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import CARDS, POINTS, POWER, Card
+from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_MASK, Card
 from .play import legal_mask, trick_winner
 from .rules import Rules
 from .scoring import Contract, DealScore, score
@@ -103,6 +103,8 @@ def _drop_tables() -> tuple:
 
 
 _DROP_PLAIN, _DROP_TRUMP = _drop_tables()
+#: The three lowest cards of each suit, where :func:`distinct` finds equivalent cards.
+_BOTTOMS = 0x07070707
 
 
 def distinct(legal: int, live: int, trump: int) -> int:
@@ -124,19 +126,40 @@ def distinct(legal: int, live: int, trump: int) -> int:
     return out
 
 
+#: Whether side 0 (side 1) may still take every trick, by flag; the flag once side 0 (side 1) wins a trick.
+_CAPOT0 = (1, 0, 0, 1)
+_CAPOT1 = (0, 1, 0, 1)
+_NEXT_FLAG = ((SIDE0, NOBODY), (NOBODY, SIDE1), (NOBODY, NOBODY), (SIDE0, SIDE1))
+
+
 class _Search:
     """One search over a deal's remaining cards (``hands`` is changed during the search and restored)."""
 
     def __init__(self, hands: list[int], trump: int, undertrump: bool = False) -> None:
-        self.hands = hands
         self.trump = trump
         self.undertrump = undertrump
         self.points = POINTS[trump]
         self.power = POWER[trump]
+        self.trumps = SUIT_MASK[trump]
+        self.keys = _KEYS[trump]
         self.table: dict = {}
-        self.nodes = 0
+        self.dealt = [0, 0, 0, 0]
+        self.adopt(hands)
         #: the card points not yet won at the current trick's start, the last trick's ten included
         self.rest = 0
+
+    def adopt(self, hands: list[int]) -> None:
+        """Search ``hands`` from now on.  The table is keyed by the cards left (not by each hand: a small
+        key), which holds while every card stays in the hand first seen holding it; hands that contradict
+        those seen before start a new table."""
+        dealt = self.dealt
+        seen = dealt[0] | dealt[1] | dealt[2] | dealt[3]
+        if any(hand & seen & ~mine for hand, mine in zip(hands, dealt)):
+            self.table = {}
+            dealt = self.dealt = [0, 0, 0, 0]
+        for i in range(4):
+            dealt[i] |= hands[i]
+        self.hands = hands
 
     # ---------------------------------------------------------------- at a trick's start
     def trick(self, leader: int, flag: int, alpha: int, beta: int) -> int:
@@ -145,13 +168,13 @@ class _Search:
         if not h[leader] & (h[leader] - 1):
             return self._last_trick(leader, flag)
         # every point still to win (the last trick's ten included) bounds the rank
-        top = 2 * self.rest + (1 if flag == SIDE0 or flag == BOTH else 0)
+        top = 2 * self.rest + _CAPOT0[flag]
         if alpha >= top:
             return top
-        bottom = -1 if flag == SIDE1 or flag == BOTH else 0
+        bottom = -_CAPOT1[flag]
         if beta <= bottom:
             return bottom
-        key = (h[0], h[1], h[2], h[3], leader, flag)
+        key = (h[0] | h[1] | h[2] | h[3]) << 4 | leader << 2 | flag
         entry = self.table.get(key)
         first = -1
         if entry is not None:
@@ -168,78 +191,55 @@ class _Search:
                 beta = hi
         else:
             lo, hi = -INFINITY, INFINITY
-        value, best = self._node(leader, leader, [], flag, alpha, beta, first)
+        self.best = -1
+        value = self._node(leader, [], -1, -1, flag, alpha, beta, first)
         if value <= alpha:
             hi = value
         elif value >= beta:
             lo = value
         else:
             lo = hi = value
-        self.table[key] = (lo, hi, best)
+        self.table[key] = (lo, hi, self.best)
         return value
 
     def _last_trick(self, leader: int, flag: int) -> int:
         h = self.hands
         trick = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-        side = (leader + trick_winner(trick, self.trump)) & 1
-        return self._close(side, trick, flag, True)
-
-    def _close(self, side: int, trick: list[int], flag: int, last: bool) -> int:
-        """The rank side 0 gains by the trick ``side`` has just won (the last trick: its ten and a capot)."""
+        w = leader + trick_winner(trick, self.trump)
         p = self.points
-        gain = p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
-        if last:
-            gain += LAST_TRICK
-        value = 2 * gain if side == 0 else 0
-        if last and (flag == side or flag == BOTH):
-            value += 1 if side == 0 else -1
-        return value
+        return _last_gain(w & 1, p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]], flag)
 
-    def gather(self, leader: int, trick: list[int], flag: int, alpha: int, beta: int) -> int:
-        """The rank side 0 gets from the full ``trick`` on and every trick after it."""
-        w = (leader + trick_winner(trick, self.trump)) & 3
-        side = w & 1
-        last = not self.hands[0]
-        gain = self._close(side, trick, flag, last)
-        if last:
-            return gain
-        nflag = flag if flag == side else (side if flag == BOTH else NOBODY)
+    def gather(self, w: int, trick: list[int], flag: int, alpha: int, beta: int) -> int:
+        """The rank side 0 gets from the full ``trick``, won by seat ``w``, on and every trick after it."""
         p = self.points
         taken = p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
+        side = w & 1
+        if not self.hands[0]:
+            return _last_gain(side, taken, flag)
+        gain = 0 if side else 2 * taken
         self.rest -= taken
-        value = gain + self.trick(w, nflag, alpha - gain, beta - gain)
+        value = gain + self.trick(w, _NEXT_FLAG[flag][side], alpha - gain, beta - gain)
         self.rest += taken
         return value
 
     # ---------------------------------------------------------------- inside a trick
-    def _node(self, p: int, leader: int, trick: list[int], flag: int, alpha: int, beta: int,
-              first: int = -1) -> tuple[int, int]:
-        """``(value, best card)`` with seat ``p`` to play to ``trick``."""
-        self.nodes += 1
+    def _node(self, p: int, trick: list[int], win: int, by: int, flag: int, alpha: int, beta: int,
+              first: int = -1) -> int:
+        """The value with seat ``p`` to play to ``trick``, whose winning card so far ``win`` seat ``by``
+        played (the best card found is left in ``self.best``)."""
         h = self.hands
-        trump = self.trump
         hand = h[p]
-        legal = legal_mask(hand, trick, trump, self.undertrump)
+        legal = self._legal(hand, trick, win, by == p ^ 2) if trick else hand
         if legal & (legal - 1):
-            live = (h[0] | h[1] | h[2] | h[3]) & ~hand
-            for c in trick:
-                live |= 1 << c
-            cards = self._ordered(distinct(legal, live, trump), trick, p, first)
+            cards = self._ordered(self._distinct(legal, hand, trick), trick, win, by == p ^ 2, first)
         else:
             cards = (legal.bit_length() - 1,)
         maximise = not p & 1
         best_value = -INFINITY if maximise else INFINITY
         best = cards[0]
-        n = len(trick)
         for c in cards:
             h[p] = hand ^ (1 << c)
-            trick.append(c)
-            if n == 3:
-                value = self.gather(leader, trick, flag, alpha, beta)
-            else:
-                value = self._node((p + 1) & 3, leader, trick, flag, alpha, beta)[0]
-            trick.pop()
-            h[p] = hand
+            value = self.after(p, trick, c, win, by, flag, alpha, beta)
             if maximise:
                 if value > best_value:
                     best_value, best = value, c
@@ -251,39 +251,108 @@ class _Search:
                     beta = value
             if alpha >= beta:
                 break
-        return best_value, best
+        h[p] = hand
+        self.best = best
+        return best_value
 
-    def _ordered(self, cards: int, trick: list[int], p: int, first: int) -> list[int]:
+    def after(self, p: int, trick: list[int], c: int, win: int, by: int, flag: int, alpha: int,
+              beta: int) -> int:
+        """The value once seat ``p`` has played ``c`` to ``trick`` (already out of its hand)."""
+        if not trick:
+            win, by = c, p
+        elif c >> 3 == win >> 3:
+            if self.power[c] > self.power[win]:
+                win, by = c, p
+        elif c >> 3 == self.trump:
+            win, by = c, p
+        trick.append(c)
+        if len(trick) == 4:
+            value = self.gather(by, trick, flag, alpha, beta)
+        else:
+            value = self._node((p + 1) & 3, trick, win, by, flag, alpha, beta)
+        trick.pop()
+        return value
+
+    def _legal(self, hand: int, trick: list[int], win: int, partner: bool) -> int:
+        """:func:`~coinche.play.legal_mask`, from the trick's winning card."""
+        led = trick[0] >> 3
+        in_suit = hand & SUIT_MASK[led]
+        if in_suit:
+            if led == self.trump:
+                return (in_suit & HIGHER_TRUMPS[win]) or in_suit
+            return in_suit
+        trumps = hand & self.trumps
+        if partner or not trumps:
+            return hand
+        if win >> 3 == self.trump:
+            return (trumps & HIGHER_TRUMPS[win]) or (trumps if self.undertrump else hand)
+        return trumps
+
+    def _distinct(self, legal: int, hand: int, trick: list[int]) -> int:
+        low = legal & _BOTTOMS
+        if not (low & (low >> 1) | low & (low >> 2)) & _BOTTOMS:
+            return legal
+        h = self.hands
+        live = (h[0] | h[1] | h[2] | h[3]) & ~hand
+        for c in trick:
+            live |= 1 << c
+        return distinct(legal, live, self.trump)
+
+    def _ordered(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> list[int]:
         """The cards to try, likely best first: the table's best card, then winners (the leader's highest,
         the last seat's cheapest), then the rest by points (given to a partner winning, else the fewest)."""
-        power, points, trump = self.power, self.points, self.trump
-        keyed = []
-        n = len(trick)
-        if n:
-            w = trick_winner(trick, trump)
-            top = trick[w]
-            led = trick[0] >> 3
-            partner = w == n - 2
-        while cards:
-            low = cards & -cards
-            c = low.bit_length() - 1
-            cards ^= low
-            if c == first:
-                k = 1 << 12
-            elif not n:
-                k = power[c] * 16 + points[c]
-            else:
-                s = c >> 3
-                wins = (s == top >> 3 and power[c] > power[top]) or (s == trump and top >> 3 != trump)
-                if wins and not partner:
-                    k = 2000 - power[c] * 16 + points[c] if n == 3 else 1000 + power[c] * 16 + points[c]
-                elif partner:
-                    k = 500 + points[c] * 16 - power[c] - (200 if s == trump and led != trump else 0)
-                else:
-                    k = 500 - points[c] * 16 - power[c]
-            keyed.append((k, c))
-        keyed.sort(reverse=True)
-        return [c for _, c in keyed]
+        keys = self.keys
+        if not trick:
+            order = sorted(_each(cards), key=keys.lead, reverse=True)
+            if first >= 0:
+                order.remove(first)
+                order.insert(0, first)
+            return order
+        if partner:
+            return sorted(_each(cards), key=keys.give[trick[0] >> 3 == self.trump], reverse=True)
+        wins = cards & keys.beats[win]
+        return (sorted(_each(wins), key=keys.win_last if len(trick) == 3 else keys.win, reverse=True)
+                + sorted(_each(cards ^ wins), key=keys.lose, reverse=True))
+
+
+class _Keys:
+    """Each card's sort key (its index in the low five bits), by trump, for :meth:`_Search._ordered`."""
+
+    def __init__(self, trump: int) -> None:
+        power, points = POWER[trump], POINTS[trump]
+
+        def table(key) -> object:
+            return tuple(key(c) << 5 | c for c in range(32)).__getitem__
+
+        self.lead = table(lambda c: power[c] * 16 + points[c])
+        self.win = table(lambda c: 1000 + power[c] * 16 + points[c])
+        self.win_last = table(lambda c: 2000 - power[c] * 16 + points[c])
+        self.lose = table(lambda c: 500 - points[c] * 16 - power[c])
+        self.give = (table(lambda c: 500 + points[c] * 16 - power[c] - (200 if c >> 3 == trump else 0)),
+                     table(lambda c: 500 + points[c] * 16 - power[c]))
+        #: the cards that beat each card on the table
+        self.beats = tuple(HIGHER_TRUMPS[c] if c >> 3 == trump else
+                           SUIT_MASK[trump] | sum(1 << d for d in range(c & ~7, (c | 7) + 1) if power[d] > power[c])
+                           for c in range(32))
+
+
+_KEYS = tuple(_Keys(trump) for trump in range(4))
+#: _SUIT_CARDS[suit][bits]: the cards of ``suit`` whose bits (in the suit's byte) are set.
+_SUIT_CARDS = tuple(tuple(tuple(s * 8 + b for b in range(8) if bits >> b & 1) for bits in range(256))
+                    for s in range(4))
+
+
+def _each(mask: int) -> tuple[int, ...]:
+    spades, hearts, diamonds, clubs = _SUIT_CARDS
+    return spades[mask & 255] + hearts[mask >> 8 & 255] + diamonds[mask >> 16 & 255] + clubs[mask >> 24]
+
+
+def _last_gain(side: int, taken: int, flag: int) -> int:
+    """The rank side 0 gains by the last trick, worth ``taken`` card points, won by ``side``."""
+    value = 0 if side else 2 * (taken + LAST_TRICK)
+    if flag == side or flag == BOTH:
+        value += -1 if side else 1
+    return value
 
 
 class _Root:
@@ -298,10 +367,14 @@ class _Root:
         self.rules = rules
         self.legal = legal_mask(h[self.seat], self.trick, trump, rules.undertrump)
         self.flag = capot_flag(tricks_won)
+        self.win = self.by = -1
+        if self.trick:
+            w = trick_winner(self.trick, trump)
+            self.win, self.by = self.trick[w], (leader + w) & 3
         points = POINTS[trump]
         remaining = sum(points[c] for c in _cards(h[0] | h[1] | h[2] | h[3] | mask_of_trick(self.trick)))
         self.search = search or _Search(h, trump, rules.undertrump)
-        self.search.hands = h
+        self.search.adopt(h)
         self.search.rest = remaining + LAST_TRICK
         self.total = won[0] + won[1] + remaining + LAST_TRICK
 
@@ -309,23 +382,59 @@ class _Root:
         h = self.hands
         return (h[0] | h[1] | h[2] | h[3]) & ~h[self.seat] | mask_of_trick(self.trick)
 
-    def value(self, card: int) -> int:
-        """The exact rank (for side 0) after ``card``, best play on both sides."""
-        h, p, trick, search = self.hands, self.seat, self.trick, self.search
+    def _probe(self, card: int, alpha: int, beta: int) -> int:
+        """The rank after ``card`` (fail-soft: a bound when outside ``alpha`` .. ``beta``)."""
+        h, p = self.hands, self.seat
         h[p] ^= 1 << card
-        trick.append(card)
-        if len(trick) == 4:
-            value = search.gather(self.leader, trick, self.flag, -INFINITY, INFINITY)
-        else:
-            value = search._node((p + 1) & 3, self.leader, trick, self.flag, -INFINITY, INFINITY)[0]
-        trick.pop()
+        value = self.search.after(p, self.trick, card, self.win, self.by, self.flag, alpha, beta)
         h[p] ^= 1 << card
         return value
 
+    def value(self, card: int, guess: int | None = None) -> int:
+        """The exact rank (for side 0) after ``card``, best play on both sides: one search with a full
+        window, or from a ``guess`` by searches with a null window (MTD(f): cheaper when it is close)."""
+        if guess is None:
+            return self._probe(card, -INFINITY, INFINITY)
+        lo, hi = -INFINITY, INFINITY
+        while lo < hi:
+            beta = guess + 1 if guess == lo else guess
+            guess = self._probe(card, beta - 1, beta)
+            if guess < beta:
+                hi = guess
+            else:
+                lo = guess
+        return guess
+
+    def ordered(self, cards: int) -> list[int]:
+        """``cards`` in the order the search tries them."""
+        search = self.search
+        return search._ordered(cards, self.trick, self.win, self.by == self.seat ^ 2, -1)
+
+    def values(self, cards: int) -> dict[int, int]:
+        """The exact rank after each of ``cards``: each from the one before as a guess."""
+        out: dict[int, int] = {}
+        guess = None
+        for c in self.ordered(cards):
+            guess = out[c] = self.value(c, guess)
+        return out
+
     def best(self) -> tuple[int, int]:
-        """``(rank, card)`` of a best card, by one search over all the legal cards."""
-        value, card = self.search._node(self.seat, self.leader, self.trick, self.flag, -INFINITY, INFINITY)
-        return value, card
+        """``(rank, card)`` of a best card, the first of the search's order: each card after the first is
+        only shown to be no better by a search with a null window."""
+        cards = self.ordered(distinct(self.legal, self.live(), self.trump))
+        card = cards[0]
+        rank = self.value(card)
+        side = self.seat & 1
+        for c in cards[1:]:
+            if side:
+                bound = self._probe(c, rank - 1, rank)
+                better = bound < rank
+            else:
+                bound = self._probe(c, rank, rank + 1)
+                better = bound > rank
+            if better:
+                card, rank = c, self.value(c, bound)
+        return rank, card
 
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
         return _make(card, rank, self.won, self.total, contract, belote_side, self.rules)
@@ -352,7 +461,7 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
     root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
-    values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
+    values = root.values(distinct(wanted, root.live(), trump))
     out = {}
     power = POWER[trump]
     for c in _cards(wanted):
@@ -370,7 +479,7 @@ def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump:
     about the cost of two searches (the other cards are only shown to be no better)."""
     root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     rank, card = root.best()
-    mine = rank if card == played else root.value(played)
+    mine = rank if card == played else root.value(played, rank)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
 
 
