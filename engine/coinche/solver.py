@@ -142,6 +142,7 @@ class _Search:
         self.power = POWER[trump]
         self.trumps = SUIT_MASK[trump]
         self.keys = _KEYS[trump]
+        self.beats = self.keys.beats
         self.table: dict = {}
         self.dealt = [0, 0, 0, 0]
         self.adopt(hands)
@@ -191,7 +192,6 @@ class _Search:
                 beta = hi
         else:
             lo, hi = -INFINITY, INFINITY
-        self.best = -1
         value = self._node(leader, [], -1, -1, flag, alpha, beta, first)
         if value <= alpha:
             hi = value
@@ -209,37 +209,63 @@ class _Search:
         p = self.points
         return _last_gain(w & 1, p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]], flag)
 
-    def gather(self, w: int, trick: list[int], flag: int, alpha: int, beta: int) -> int:
-        """The rank side 0 gets from the full ``trick``, won by seat ``w``, on and every trick after it."""
-        p = self.points
-        taken = p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]]
-        side = w & 1
+    def gather(self, p: int, trick: list[int], win: int, by: int, flag: int, alpha: int, beta: int) -> int:
+        """The rank side 0 gets from the full ``trick``, won by seat ``by``, on and every trick after it
+        (the arguments of :meth:`_node`, whose last seat calls either)."""
+        points = self.points
+        taken = points[trick[0]] + points[trick[1]] + points[trick[2]] + points[trick[3]]
+        side = by & 1
         if not self.hands[0]:
             return _last_gain(side, taken, flag)
         gain = 0 if side else 2 * taken
         self.rest -= taken
-        value = gain + self.trick(w, _NEXT_FLAG[flag][side], alpha - gain, beta - gain)
+        value = gain + self.trick(by, _NEXT_FLAG[flag][side], alpha - gain, beta - gain)
         self.rest += taken
         return value
 
     # ---------------------------------------------------------------- inside a trick
     def _node(self, p: int, trick: list[int], win: int, by: int, flag: int, alpha: int, beta: int,
-              first: int = -1) -> int:
-        """The value with seat ``p`` to play to ``trick``, whose winning card so far ``win`` seat ``by``
-        played (the best card found is left in ``self.best``)."""
+              first: int = -1, only: int = 0) -> int:
+        """The value with seat ``p`` to play to ``trick`` (``only`` that card, if given), whose winning
+        card so far ``win`` seat ``by`` played (the best card found is left in ``self.best``)."""
         h = self.hands
         hand = h[p]
-        legal = self._legal(hand, trick, win, by == p ^ 2) if trick else hand
+        if trick:
+            partner = by == p ^ 2
+            legal = only or self._legal(hand, trick, win, partner)
+            beats = self.beats[win]
+        else:
+            partner = False
+            legal = only or hand
+            beats = -1
         if legal & (legal - 1):
-            cards = self._ordered(self._distinct(legal, hand, trick), trick, win, by == p ^ 2, first)
+            cards = self._ordered(self._distinct(legal, hand, trick), trick, win, partner, first)
         else:
             cards = (legal.bit_length() - 1,)
+        child = self.gather if len(trick) == 3 else self._node
+        after = (p + 1) & 3
         maximise = not p & 1
         best_value = -INFINITY if maximise else INFINITY
         best = cards[0]
         for c in cards:
             h[p] = hand ^ (1 << c)
-            value = self.after(p, trick, c, win, by, flag, alpha, beta)
+            trick.append(c)
+            if beats >> c & 1:
+                w, b = c, p
+            else:
+                w, b = win, by
+            # the first card with the full window, the others first only shown no better (a null window)
+            if c == best or beta - alpha < 2:
+                value = child(after, trick, w, b, flag, alpha, beta)
+            elif maximise:
+                value = child(after, trick, w, b, flag, alpha, alpha + 1)
+                if alpha < value < beta:
+                    value = child(after, trick, w, b, flag, value, beta)
+            else:
+                value = child(after, trick, w, b, flag, beta - 1, beta)
+                if alpha < value < beta:
+                    value = child(after, trick, w, b, flag, alpha, value)
+            trick.pop()
             if maximise:
                 if value > best_value:
                     best_value, best = value, c
@@ -254,24 +280,6 @@ class _Search:
         h[p] = hand
         self.best = best
         return best_value
-
-    def after(self, p: int, trick: list[int], c: int, win: int, by: int, flag: int, alpha: int,
-              beta: int) -> int:
-        """The value once seat ``p`` has played ``c`` to ``trick`` (already out of its hand)."""
-        if not trick:
-            win, by = c, p
-        elif c >> 3 == win >> 3:
-            if self.power[c] > self.power[win]:
-                win, by = c, p
-        elif c >> 3 == self.trump:
-            win, by = c, p
-        trick.append(c)
-        if len(trick) == 4:
-            value = self.gather(by, trick, flag, alpha, beta)
-        else:
-            value = self._node((p + 1) & 3, trick, win, by, flag, alpha, beta)
-        trick.pop()
-        return value
 
     def _legal(self, hand: int, trick: list[int], win: int, partner: bool) -> int:
         """:func:`~coinche.play.legal_mask`, from the trick's winning card."""
@@ -382,59 +390,17 @@ class _Root:
         h = self.hands
         return (h[0] | h[1] | h[2] | h[3]) & ~h[self.seat] | mask_of_trick(self.trick)
 
-    def _probe(self, card: int, alpha: int, beta: int) -> int:
-        """The rank after ``card`` (fail-soft: a bound when outside ``alpha`` .. ``beta``)."""
-        h, p = self.hands, self.seat
-        h[p] ^= 1 << card
-        value = self.search.after(p, self.trick, card, self.win, self.by, self.flag, alpha, beta)
-        h[p] ^= 1 << card
-        return value
-
-    def value(self, card: int, guess: int | None = None) -> int:
-        """The exact rank (for side 0) after ``card``, best play on both sides: one search with a full
-        window, or from a ``guess`` by searches with a null window (MTD(f): cheaper when it is close)."""
-        if guess is None:
-            return self._probe(card, -INFINITY, INFINITY)
-        lo, hi = -INFINITY, INFINITY
-        while lo < hi:
-            beta = guess + 1 if guess == lo else guess
-            guess = self._probe(card, beta - 1, beta)
-            if guess < beta:
-                hi = guess
-            else:
-                lo = guess
-        return guess
-
-    def ordered(self, cards: int) -> list[int]:
-        """``cards`` in the order the search tries them."""
-        search = self.search
-        return search._ordered(cards, self.trick, self.win, self.by == self.seat ^ 2, -1)
-
-    def values(self, cards: int) -> dict[int, int]:
-        """The exact rank after each of ``cards``: each from the one before as a guess."""
-        out: dict[int, int] = {}
-        guess = None
-        for c in self.ordered(cards):
-            guess = out[c] = self.value(c, guess)
-        return out
+    def value(self, card: int) -> int:
+        """The exact rank (for side 0) after ``card``, best play on both sides."""
+        return self.search._node(self.seat, self.trick, self.win, self.by, self.flag, -INFINITY, INFINITY,
+                                 only=1 << card)
 
     def best(self) -> tuple[int, int]:
-        """``(rank, card)`` of a best card, the first of the search's order: each card after the first is
-        only shown to be no better by a search with a null window."""
-        cards = self.ordered(distinct(self.legal, self.live(), self.trump))
-        card = cards[0]
-        rank = self.value(card)
-        side = self.seat & 1
-        for c in cards[1:]:
-            if side:
-                bound = self._probe(c, rank - 1, rank)
-                better = bound < rank
-            else:
-                bound = self._probe(c, rank, rank + 1)
-                better = bound > rank
-            if better:
-                card, rank = c, self.value(c, bound)
-        return rank, card
+        """``(rank, card)`` of a best card (the first the search tries), by one search over all the legal
+        cards."""
+        search = self.search
+        value = search._node(self.seat, self.trick, self.win, self.by, self.flag, -INFINITY, INFINITY)
+        return value, search.best
 
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
         return _make(card, rank, self.won, self.total, contract, belote_side, self.rules)
@@ -461,7 +427,7 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
     root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
-    values = root.values(distinct(wanted, root.live(), trump))
+    values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
     out = {}
     power = POWER[trump]
     for c in _cards(wanted):
@@ -479,7 +445,7 @@ def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump:
     about the cost of two searches (the other cards are only shown to be no better)."""
     root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
     rank, card = root.best()
-    mine = rank if card == played else root.value(played, rank)
+    mine = rank if card == played else root.value(played)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
 
 
