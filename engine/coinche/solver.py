@@ -203,11 +203,15 @@ class _Search:
         return value
 
     def _last_trick(self, leader: int, flag: int) -> int:
-        h = self.hands
-        trick = [h[(leader + i) & 3].bit_length() - 1 for i in range(4)]
-        w = leader + trick_winner(trick, self.trump)
-        p = self.points
-        return _last_gain(w & 1, p[trick[0]] + p[trick[1]] + p[trick[2]] + p[trick[3]], flag)
+        h, beats, points = self.hands, self.beats, self.points
+        win = h[leader].bit_length() - 1
+        by, taken = leader, points[win]
+        for seat in ((leader + 1) & 3, (leader + 2) & 3, (leader + 3) & 3):
+            c = h[seat].bit_length() - 1
+            taken += points[c]
+            if beats[win] >> c & 1:
+                win, by = c, seat
+        return _last_gain(by & 1, taken, flag)
 
     def gather(self, p: int, trick: list[int], win: int, by: int, flag: int, alpha: int, beta: int) -> int:
         """The rank side 0 gets from the full ``trick``, won by seat ``by``, on and every trick after it
@@ -309,24 +313,26 @@ class _Search:
     def _ordered(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> list[int]:
         """The cards to try, likely best first: the table's best card, then winners (the leader's highest,
         the last seat's cheapest), then the rest by points (given to a partner winning, else the fewest)."""
-        keys = self.keys
         if not trick:
-            order = sorted(_each(cards), key=keys.lead, reverse=True)
-            if first >= 0:
-                order.remove(first)
-                order.insert(0, first)
-            return order
-        if partner:
-            return sorted(_each(cards), key=keys.give[trick[0] >> 3 == self.trump], reverse=True)
-        wins = cards & keys.beats[win]
-        return (sorted(_each(wins), key=keys.win_last if len(trick) == 3 else keys.win, reverse=True)
-                + sorted(_each(cards ^ wins), key=keys.lose, reverse=True))
+            key = cards << 9 | (first + 1) << 3
+        elif partner:
+            key = cards << 9 | (6 if trick[0] >> 3 == self.trump else 7)
+        else:
+            key = (cards << 6 | win) << 3 | (1 if len(trick) == 3 else 2)
+        orders = self.keys.orders
+        order = orders.get(key)
+        if order is None:
+            if len(orders) > _MAX_ORDERS:
+                orders.clear()
+            order = orders[key] = self.keys.order(cards, trick, win, partner, first)
+        return order
 
 
 class _Keys:
     """Each card's sort key (its index in the low five bits), by trump, for :meth:`_Search._ordered`."""
 
     def __init__(self, trump: int) -> None:
+        self.trump = trump
         power, points = POWER[trump], POINTS[trump]
 
         def table(key) -> object:
@@ -342,9 +348,26 @@ class _Keys:
         self.beats = tuple(HIGHER_TRUMPS[c] if c >> 3 == trump else
                            SUIT_MASK[trump] | sum(1 << d for d in range(c & ~7, (c | 7) + 1) if power[d] > power[c])
                            for c in range(32))
+        #: the orders already found, by :meth:`_Search._ordered`'s key
+        self.orders: dict[int, tuple[int, ...]] = {}
+
+    def order(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> tuple[int, ...]:
+        if not trick:
+            order = sorted(_each(cards), key=self.lead, reverse=True)
+            if first >= 0:
+                order.remove(first)
+                order.insert(0, first)
+            return tuple(order)
+        if partner:
+            return tuple(sorted(_each(cards), key=self.give[trick[0] >> 3 == self.trump], reverse=True))
+        wins = cards & self.beats[win]
+        return tuple(sorted(_each(wins), key=self.win_last if len(trick) == 3 else self.win, reverse=True)
+                     + sorted(_each(cards ^ wins), key=self.lose, reverse=True))
 
 
 _KEYS = tuple(_Keys(trump) for trump in range(4))
+#: How many orders :class:`_Keys` keeps (about 3 MB) before it starts again.
+_MAX_ORDERS = 1 << 15
 #: _SUIT_CARDS[suit][bits]: the cards of ``suit`` whose bits (in the suit's byte) are set.
 _SUIT_CARDS = tuple(tuple(tuple(s * 8 + b for b in range(8) if bits >> b & 1) for bits in range(256))
                     for s in range(4))
