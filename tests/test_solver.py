@@ -173,3 +173,17 @@ def test_a_choice_is_solved_as_every_card_is_with_a_table_kept_along_the_deal(se
         assert best.rank == (max(ranks) if side == 0 else min(ranks))
         assert every[best.card].rank == best.rank
         deal.play(played)
+
+
+
+
+@settings(max_examples=20)
+@given(st.integers(0, 10**9), st.integers(8, 16))
+def test_a_search_kept_for_other_hands_gives_what_a_new_one_gives(seed, left):
+    # The table is keyed by the cards left, which names a position only while each card stays in one hand:
+    # the same cards dealt otherwise (the seats turned) start a new table.
+    deal = ending(seed, "coinche", left)
+    kept = searcher(deal.trump, deal.rules)
+    for shift in (0, 1, 2):
+        position = rotated(deal, shift)
+        assert solve_cards(*position, search=kept) == solve_cards(*position)

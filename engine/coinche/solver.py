@@ -229,23 +229,14 @@ class _Search:
 
     # ---------------------------------------------------------------- inside a trick
     def _node(self, p: int, trick: list[int], win: int, by: int, flag: int, alpha: int, beta: int,
-              first: int = -1, only: int = 0) -> int:
-        """The value with seat ``p`` to play to ``trick`` (``only`` that card, if given), whose winning
-        card so far ``win`` seat ``by`` played (the best card found is left in ``self.best``)."""
+              first: int = -1, cards: Sequence[int] = ()) -> int:
+        """The value with seat ``p`` to play to ``trick`` (``cards`` only, if given), whose winning card so
+        far ``win`` seat ``by`` played (the best card found is left in ``self.best``)."""
         h = self.hands
         hand = h[p]
-        if trick:
-            partner = by == p ^ 2
-            legal = only or self._legal(hand, trick, win, partner)
-            beats = self.beats[win]
-        else:
-            partner = False
-            legal = only or hand
-            beats = -1
-        if legal & (legal - 1):
-            cards = self._ordered(self._distinct(legal, hand, trick), trick, win, partner, first)
-        else:
-            cards = (legal.bit_length() - 1,)
+        if not cards:
+            cards = self._choices(hand, trick, win, by == p ^ 2, first)
+        beats = self.beats[win] if trick else -1
         child = self.gather if len(trick) == 3 else self._node
         after = (p + 1) & 3
         maximise = not p & 1
@@ -284,6 +275,13 @@ class _Search:
         h[p] = hand
         self.best = best
         return best_value
+
+    def _choices(self, hand: int, trick: list[int], win: int, partner: bool, first: int) -> Sequence[int]:
+        """The cards to try from ``hand``, in order."""
+        legal = self._legal(hand, trick, win, partner) if trick else hand
+        if legal & (legal - 1):
+            return self._ordered(self._distinct(legal, hand, trick), trick, win, partner, first)
+        return (legal.bit_length() - 1,)
 
     def _legal(self, hand: int, trick: list[int], win: int, partner: bool) -> int:
         """:func:`~coinche.play.legal_mask`, from the trick's winning card."""
@@ -338,7 +336,8 @@ class _Keys:
         def table(key) -> object:
             return tuple(key(c) << 5 | c for c in range(32)).__getitem__
 
-        self.lead = table(lambda c: power[c] * 16 + points[c])
+        self.lead = table(lambda c: (power[c] & 7) * 16 + points[c])
+        self.first_lead = table(lambda c: power[c] * 16 + points[c])
         self.win = table(lambda c: 1000 + power[c] * 16 + points[c])
         self.win_last = table(lambda c: 2000 - power[c] * 16 + points[c])
         self.lose = table(lambda c: 500 - points[c] * 16 - power[c])
@@ -416,13 +415,16 @@ class _Root:
     def value(self, card: int) -> int:
         """The exact rank (for side 0) after ``card``, best play on both sides."""
         return self.search._node(self.seat, self.trick, self.win, self.by, self.flag, -INFINITY, INFINITY,
-                                 only=1 << card)
+                                 cards=(card,))
 
     def best(self) -> tuple[int, int]:
-        """``(rank, card)`` of a best card (the first the search tries), by one search over all the legal
-        cards."""
-        search = self.search
-        value = search._node(self.seat, self.trick, self.win, self.by, self.flag, -INFINITY, INFINITY)
+        """``(rank, card)`` of a best card, by one search over all the legal cards: on a tie, the first in
+        the order of earlier versions, the highest card first when leading (what-if lines stay the same)."""
+        search, p = self.search, self.seat
+        cards = search._choices(self.hands[p], self.trick, self.win, self.by == p ^ 2, -1)
+        if not self.trick:
+            cards = sorted(cards, key=search.keys.first_lead, reverse=True)
+        value = search._node(p, self.trick, self.win, self.by, self.flag, -INFINITY, INFINITY, cards=cards)
         return value, search.best
 
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
