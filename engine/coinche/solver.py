@@ -144,8 +144,9 @@ class _Search:
         self.keys = _KEYS[trump]
         self.beats = self.keys.beats
         self.table: dict = {}
-        self.dealt = [0, 0, 0, 0]
-        self.adopt(hands)
+        self.hands = hands
+        #: the cards seen in each hand since the table was started
+        self.dealt = list(hands)
         #: the card points not yet won at the current trick's start, the last trick's ten included
         self.rest = 0
 
@@ -403,8 +404,11 @@ class _Root:
             self.win, self.by = self.trick[w], (leader + w) & 3
         points = POINTS[trump]
         remaining = sum(points[c] for c in _cards(h[0] | h[1] | h[2] | h[3] | mask_of_trick(self.trick)))
-        self.search = search or _Search(h, trump, rules.undertrump)
-        self.search.adopt(h)
+        if search is None:
+            self.search = _Search(h, trump, rules.undertrump)
+        else:
+            self.search = search
+            search.adopt(h)
         self.search.rest = remaining + LAST_TRICK
         self.total = won[0] + won[1] + remaining + LAST_TRICK
 
