@@ -37,7 +37,8 @@ def test_the_site_ships_the_engines_options(page, site_url):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_settings_show_the_engines_choices_as_before(page, site_url, lang):
+def test_the_settings_show_the_engines_choices_as_before(returning_page, site_url, lang):
+    page = returning_page
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
     open_home(page, site_url, seed="options")
     page.click("#btn-settings")
@@ -58,7 +59,8 @@ def test_the_settings_show_the_engines_choices_as_before(page, site_url, lang):
                        ["custom", words["house.preset.custom"], True]]
 
 
-def test_a_choice_is_kept_and_read_back(page, site_url):
+def test_a_choice_is_kept_and_read_back(returning_page, site_url):
+    page = returning_page
     open_home(page, site_url, seed="options2")
     page.click("#btn-settings")
     dialog = page.locator("#dlg-settings")
@@ -74,7 +76,8 @@ def test_a_choice_is_kept_and_read_back(page, site_url):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_rules_page_lists_the_engines_house_rules(page, site_url, lang):
+def test_the_rules_page_lists_the_engines_house_rules(returning_page, site_url, lang):
+    page = returning_page
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
     page.goto(site_url + "rules.html")
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)

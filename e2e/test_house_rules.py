@@ -16,7 +16,7 @@ from test_table import BOOT_MS, ENGINE_STATE, open_home, start  # noqa: E402
 SAVE_KEY = "coinche.match"
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
 
@@ -30,7 +30,8 @@ def pick_preset(page, preset):
     return dialog
 
 
-def test_the_german_preset_plays_its_rules_and_shows_the_mark(page, site_url):
+def test_the_german_preset_plays_its_rules_and_shows_the_mark(returning_page, site_url):
+    page = returning_page
     open_home(page, site_url, seed="house")
     dialog = pick_preset(page, "de-2000")
     expect(dialog.locator("select[name=house_open]")).to_have_value("82")
@@ -49,7 +50,8 @@ def test_the_german_preset_plays_its_rules_and_shows_the_mark(page, site_url):
     assert saved["settings"]["rules"] == "de-2000"
 
 
-def test_one_option_by_one_and_the_game_s_own_shows_no_mark(page, site_url):
+def test_one_option_by_one_and_the_game_s_own_shows_no_mark(returning_page, site_url):
+    page = returning_page
     open_home(page, site_url, seed="house1")
     dialog = pick_preset(page, "own")
     dialog.locator("details.house-details summary").click()
@@ -64,13 +66,15 @@ def test_one_option_by_one_and_the_game_s_own_shows_no_mark(page, site_url):
     expect(page.locator("#house-mark")).to_be_hidden()
 
 
-def test_a_link_with_an_unknown_option_is_refused_naming_it(page, site_url):
+def test_a_link_with_an_unknown_option_is_refused_naming_it(returning_page, site_url):
+    page = returning_page
     page.goto(f"{site_url}?speed=test#play=coinche&seed=12345&dealer=1&rules=open%3D82%2Cpisser%3Dyes")
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
     expect(page.locator("#boot-status")).to_contain_text("pisser")
 
 
-def test_a_save_with_an_unknown_option_is_kept(page, site_url):
+def test_a_save_with_an_unknown_option_is_kept(returning_page, site_url):
+    page = returning_page
     open_home(page, site_url, seed="house2")
     bad = {"format": "coinche-session/1", "engine": "0", "actions": [],
            "settings": {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s", "humans": [0],

@@ -135,8 +135,8 @@ def open_judge(page, site_url: str, fragment: str = "") -> None:
     assert page.locator("body").get_attribute("data-engine") == "ready", page.locator("#engine-text").inner_text()
 
 
-def test_the_pages_worker_agrees_with_cpython(request, guarded_page, site_url):
-    page = guarded_page
+def test_the_pages_worker_agrees_with_cpython(request, returning_page, site_url):
+    page = returning_page
     texts = positions(count(request, 10_000, 50_000), seed=SEED + 1)
     open_judge(page, site_url)
     ours = []
@@ -172,8 +172,8 @@ def expected_cards(cli: dict) -> list[dict]:
     ]
 
 
-def test_links_read_off_the_page_agree_with_cpython(request, guarded_page, site_url):
-    page = guarded_page
+def test_links_read_off_the_page_agree_with_cpython(request, returning_page, site_url):
+    page = returning_page
     texts = positions(count(request, 300, 2_000), seed=SEED + 2, broken_share=0)
     open_judge(page, site_url)
     ruling = page.locator("#ruling")

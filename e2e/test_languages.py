@@ -58,7 +58,7 @@ def poll(page, predicate, seconds=60, what="condition"):
 
 
 # ---------------------------------------------------------------- the table
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
 
@@ -177,8 +177,8 @@ def play_until_forbidden_reason(page, lang):
 
 
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_table_speaks_the_chosen_language(guarded_page, site_url, lang):
-    page = guarded_page
+def test_the_table_speaks_the_chosen_language(returning_page, site_url, lang):
+    page = returning_page
     open_home(page, site_url, seed=f"lang-{lang}")
     expect(page.locator("html")).to_have_attribute("lang", "en")
     page.select_option("#language", lang)
@@ -195,8 +195,8 @@ def test_the_table_speaks_the_chosen_language(guarded_page, site_url, lang):
 
 # ---------------------------------------------------------------- the judge
 @pytest.mark.parametrize("lang", LANGS)
-def test_the_judge_explains_in_the_chosen_language(guarded_page, site_url, lang):
-    page = guarded_page
+def test_the_judge_explains_in_the_chosen_language(returning_page, site_url, lang):
+    page = returning_page
     page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}")
     expect(page.locator("body")).not_to_have_attribute("data-engine", "loading", timeout=BOOT_MS)
     ruling = page.locator("#ruling")

@@ -22,7 +22,7 @@ SAVE_KEY = "coinche.match"  # js/table/settings.js
 SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to save screenshots of the replay in
 
 
-@pytest.fixture
+@pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844},
             "permissions": ["clipboard-read", "clipboard-write"]}
@@ -76,8 +76,8 @@ def summary_rows(page) -> dict:
       (tr) => [tr.className || tr.querySelector('th').textContent, [...tr.querySelectorAll('td')].map((n) => n.textContent)]))""")
 
 
-def test_a_finished_deal_replays_call_by_call_and_card_by_card(guarded_page, site_url):
-    page = guarded_page
+def test_a_finished_deal_replays_call_by_call_and_card_by_card(returning_page, site_url):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="replay-e2e")
     play_to_summary(page)
     record = last_record(page)
@@ -141,8 +141,8 @@ def test_a_finished_deal_replays_call_by_call_and_card_by_card(guarded_page, sit
     expect(page.locator("#dlg-summary")).to_be_visible()  # back to the game where it was
 
 
-def test_a_shared_deal_deals_the_same_hand_to_a_friend(guarded_page, site_url, browser):
-    page = guarded_page
+def test_a_shared_deal_deals_the_same_hand_to_a_friend(returning_page, site_url, browser):
+    page = returning_page
     new_match(page, site_url, "coinche", seed="share-replay-e2e-4")  # its first deal is played, not void
     play_to_summary(page)
     record = last_record(page)

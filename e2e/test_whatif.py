@@ -26,8 +26,8 @@ def finished_deal(page, site_url, seed: str, fragment: str | None = None) -> dic
     return last_record(page)
 
 
-def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(guarded_page, site_url):
-    page = guarded_page
+def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(returning_page, site_url):
+    page = returning_page
     record = finished_deal(page, site_url, "whatif-e2e")
     dialog = page.locator("#dlg-replay")
     expect(dialog).to_be_visible()
@@ -63,8 +63,8 @@ def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(guarded_pa
     assert shown(page)["scored"] is not None
 
 
-def test_a_branch_in_the_link_that_does_not_read_leaves_the_replay(guarded_page, site_url):
-    page = guarded_page
+def test_a_branch_in_the_link_that_does_not_read_leaves_the_replay(returning_page, site_url):
+    page = returning_page
     record = finished_deal(page, site_url, "whatif-e2e-bad", "#whatif=99:zz&by=dd")
     dialog = page.locator("#dlg-replay")
     expect(page.locator("#dlg-replay .whatif-status")).to_contain_text("99:zz")
