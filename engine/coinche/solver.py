@@ -5,8 +5,9 @@ number, the outcome's *rank* for side 0 (its card points, the last trick's ten i
 when side 0 takes every trick and minus one when side 1 does): the belote is fixed by the hands, a contract
 is made from a number of card points up, and taking all eight tricks can only add.  So the best play for
 the score is the best play for that rank, which a search on card points finds with the usual tools: an
-alpha-beta search, a table of bounds at each trick's start keyed by the four hands, the leader and who may
-still take every trick, cheap move ordering, and one card of each run of equivalent cards.
+alpha-beta search (each card after the first only shown no better by a null window, the principal variation
+search), a table of bounds at each trick's start keyed by the cards left, the leader and who may still take
+every trick, cheap move ordering, and one card of each run of equivalent cards.
 
 :func:`solve` answers for a :class:`~coinche.deal.Deal` in play; :func:`solve_cards` for bare bitmasks
 (the bots' sampled deals).  Each card's :class:`Outcome` carries the card points per side at the end of
@@ -139,7 +140,6 @@ class _Search:
         self.trump = trump
         self.undertrump = undertrump
         self.points = POINTS[trump]
-        self.power = POWER[trump]
         self.trumps = SUIT_MASK[trump]
         self.keys = _KEYS[trump]
         self.beats = self.keys.beats
@@ -309,9 +309,8 @@ class _Search:
             live |= 1 << c
         return distinct(legal, live, self.trump)
 
-    def _ordered(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> list[int]:
-        """The cards to try, likely best first: the table's best card, then winners (the leader's highest,
-        the last seat's cheapest), then the rest by points (given to a partner winning, else the fewest)."""
+    def _ordered(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> tuple[int, ...]:
+        """:meth:`_Keys.order`, kept by the trump's keys for each kind of position."""
         if not trick:
             key = cards << 9 | (first + 1) << 3
         elif partner:
@@ -328,7 +327,8 @@ class _Search:
 
 
 class _Keys:
-    """Each card's sort key (its index in the low five bits), by trump, for :meth:`_Search._ordered`."""
+    """By trump, each card's sort keys (its index in the low five bits), the cards that beat it, and the
+    orders of the cards to try already found (shared by every search: a sort is dearer than a look-up)."""
 
     def __init__(self, trump: int) -> None:
         self.trump = trump
@@ -338,6 +338,7 @@ class _Keys:
             return tuple(key(c) << 5 | c for c in range(32)).__getitem__
 
         self.lead = table(lambda c: (power[c] & 7) * 16 + points[c])
+        #: the leader's order of earlier versions, trumps first: the root's, which breaks its ties
         self.first_lead = table(lambda c: power[c] * 16 + points[c])
         self.win = table(lambda c: 1000 + power[c] * 16 + points[c])
         self.win_last = table(lambda c: 2000 - power[c] * 16 + points[c])
@@ -352,6 +353,9 @@ class _Keys:
         self.orders: dict[int, tuple[int, ...]] = {}
 
     def order(self, cards: int, trick: list[int], win: int, partner: bool, first: int) -> tuple[int, ...]:
+        """The cards to try, likely best first: the table's best card, then winners (the leader's highest
+        by rank, trumps or not; the last seat's cheapest, the others' highest), then the rest by points
+        (given to a partner winning, else the fewest)."""
         if not trick:
             order = sorted(_each(cards), key=self.lead, reverse=True)
             if first >= 0:
