@@ -24,8 +24,19 @@ SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to save screenshots of the re
 
 @pytest.fixture(scope="module")
 def browser_context_args(browser_context_args):
-    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844},
-            "permissions": ["clipboard-read", "clipboard-write"]}
+    return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
+
+
+@pytest.fixture
+def replay_page(returning_page):
+    """A returning visitor's page (e2e/conftest.py) allowed the clipboard: granted to the context the table's
+    tests share (its options are theirs, so no other first visit is made for these) and taken back after."""
+    context = returning_page.context
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        yield returning_page
+    finally:
+        context.clear_permissions()
 
 
 def play_to_summary(page, seconds=120):
@@ -76,8 +87,8 @@ def summary_rows(page) -> dict:
       (tr) => [tr.className || tr.querySelector('th').textContent, [...tr.querySelectorAll('td')].map((n) => n.textContent)]))""")
 
 
-def test_a_finished_deal_replays_call_by_call_and_card_by_card(returning_page, site_url):
-    page = returning_page
+def test_a_finished_deal_replays_call_by_call_and_card_by_card(replay_page, site_url):
+    page = replay_page
     new_match(page, site_url, "coinche", seed="replay-e2e")
     play_to_summary(page)
     record = last_record(page)
@@ -141,8 +152,8 @@ def test_a_finished_deal_replays_call_by_call_and_card_by_card(returning_page, s
     expect(page.locator("#dlg-summary")).to_be_visible()  # back to the game where it was
 
 
-def test_a_shared_deal_deals_the_same_hand_to_a_friend(returning_page, site_url, browser):
-    page = returning_page
+def test_a_shared_deal_deals_the_same_hand_to_a_friend(replay_page, site_url, browser):
+    page = replay_page
     new_match(page, site_url, "coinche", seed="share-replay-e2e-4")  # its first deal is played, not void
     play_to_summary(page)
     record = last_record(page)
