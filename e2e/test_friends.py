@@ -152,8 +152,8 @@ LONG_NAME = "Maximilian-Alexander"
 
 
 @pytest.mark.parametrize("lang, width", screens(2))  # every screen with --full
-def test_the_friends_lobby_fits_every_screen(guarded_page, site_url, referee, lang, width):  # noqa: F811
-    page = guarded_page
+def test_the_friends_lobby_fits_every_screen(returning_page, site_url, referee, lang, width):  # noqa: F811
+    page = returning_page
     open_page(page, site_url, f"?referee={referee}", lang, width)
     page.evaluate("() => localStorage.setItem('coinche.online', JSON.stringify({name: 'Maximilian-Alexander'}))")
     page.reload()
