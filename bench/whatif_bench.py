@@ -4,6 +4,8 @@ branched at a card of its trick 1, 4 or 7 (another allowed card there) and playe
 double dummy (the solver from EXACT_CARDS cards left, the Expert before).
 
     .venv/bin/python bench/whatif_bench.py [--deals 6] [--seed whatif-bench]
+    node tools/pyodide_node.mjs bench/whatif_bench.py [...]     the same under Pyodide (the browser's Python,
+                                                                 wall time: it has no process clock)
 
 The deals are random legal play after a seeded auction (tests/test_whatif.py played_record's way).
 """
@@ -12,11 +14,15 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
+import sys
 import time
 
 from coinche.deal import Deal
 from coinche.record import deal_to_record
 from coinche.whatif import EXACT_CARDS, choices, what_if
+
+PYODIDE = sys.platform == "emscripten"
+CLOCK = time.perf_counter if PYODIDE else time.process_time
 
 
 def played_record(rng: random.Random, index: int) -> dict:
@@ -35,7 +41,8 @@ def main() -> None:
     args = parser.parse_args()
     rng = random.Random(args.seed)
     records = [played_record(rng, i) for i in range(args.deals)]
-    print(f"what-if branches of {args.deals} deals, CPU time per branch (dd exact from {EXACT_CARDS} cards left)")
+    where = "Pyodide, wall time" if PYODIDE else "CPython, CPU time"
+    print(f"what-if branches of {args.deals} deals ({where}) per branch (dd exact from {EXACT_CARDS} cards left)")
     for by in ("expert", "dd"):
         for trick in (1, 4, 7):
             times = []
@@ -43,9 +50,9 @@ def main() -> None:
                 ply = len(record["calls"]) + 4 * (trick - 1)
                 allowed = choices(record, ply)
                 move = next((m for m in allowed["moves"] if m != allowed["real"]), allowed["real"])
-                start = time.process_time()
+                start = CLOCK()
                 what_if(record, [(ply, move)], by=by)
-                times.append(time.process_time() - start)
+                times.append(CLOCK() - start)
             print(f"  by {by:6} from trick {trick}: median {statistics.median(times) * 1000:7.0f} ms, "
                   f"max {max(times) * 1000:7.0f} ms")
 

@@ -1,6 +1,8 @@
 """The rules page, served from dist/: its four languages, its pictures, its links to the judge.
 
-It needs no engine: it must be ready at once, without Pyodide or the worker.
+It needs no engine: it must be ready at once, without Pyodide or the worker. Its tests open a returning
+visitor's page (e2e/conftest.py `returning_page`): a fresh profile's service worker would precache the whole
+site, Pyodide included, for every test; the one test of what a first visit loads keeps a fresh profile.
 """
 from __future__ import annotations
 
@@ -46,8 +48,8 @@ def untranslated(page) -> list[str]:
         .map((el) => el.dataset.i18n)""")
 
 
-def test_switching_language_translates_the_page(guarded_page, site_url):
-    page = guarded_page
+def test_switching_language_translates_the_page(returning_page, site_url):
+    page = returning_page
     open_rules(page, site_url)
     for lang in ("fr", "de", "es", "en"):
         page.select_option("#language", lang)
@@ -66,8 +68,8 @@ def test_switching_language_translates_the_page(guarded_page, site_url):
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_every_text_comes_from_the_catalogue(guarded_page, site_url, lang):
-    page = guarded_page
+def test_every_text_comes_from_the_catalogue(returning_page, site_url, lang):
+    page = returning_page
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
     open_rules(page, site_url)
     expect(page.locator("html")).to_have_attribute("lang", lang)
@@ -103,8 +105,8 @@ SEED_FACTS = {
 
 
 @pytest.mark.parametrize("lang", LANGUAGES)
-def test_the_page_says_what_the_seed_says(guarded_page, site_url, lang):
-    page = guarded_page
+def test_the_page_says_what_the_seed_says(returning_page, site_url, lang):
+    page = returning_page
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
     open_rules(page, site_url)
     for section, words in SEED_FACTS[lang]:
@@ -125,8 +127,8 @@ def test_the_page_says_what_the_seed_says(guarded_page, site_url, lang):
     expect(page.locator("#play-a-hand a.cta-link")).to_have_attribute("href", "index.html")
 
 
-def test_the_chosen_language_is_remembered(guarded_page, site_url):
-    page = guarded_page
+def test_the_chosen_language_is_remembered(returning_page, site_url):
+    page = returning_page
     open_rules(page, site_url)
     page.select_option("#language", "de")
     expect(page.locator("html")).to_have_attribute("lang", "de")
@@ -135,8 +137,8 @@ def test_the_chosen_language_is_remembered(guarded_page, site_url):
     expect(page.locator("#language")).to_have_value("de")
 
 
-def test_the_argued_positions_link_to_the_judge(guarded_page, site_url):
-    page = guarded_page
+def test_the_argued_positions_link_to_the_judge(returning_page, site_url):
+    page = returning_page
     open_rules(page, site_url)
     links = page.locator(".position .judge-link")
     expect(links).to_have_count(2)
@@ -161,8 +163,8 @@ def test_no_engine_is_loaded(guarded_page, site_url):
 
 
 @pytest.mark.parametrize("width,height", [(390, 844), (1440, 900)])
-def test_nothing_overflows_sideways(guarded_page, site_url, width, height):
-    page = guarded_page
+def test_nothing_overflows_sideways(returning_page, site_url, width, height):
+    page = returning_page
     page.set_viewport_size({"width": width, "height": height})
     for lang in LANGUAGES:
         page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
@@ -170,10 +172,10 @@ def test_nothing_overflows_sideways(guarded_page, site_url, width, height):
         assert page.evaluate("document.documentElement.scrollWidth") <= width, lang
 
 
-def test_the_pictures_and_numbers_are_the_engines(guarded_page, site_url):
+def test_the_pictures_and_numbers_are_the_engines(returning_page, site_url):
     """The page states the argued positions' legal cards and the worked example's scores without the engine:
     they must be what the engine rules."""
-    page = guarded_page
+    page = returning_page
     open_rules(page, site_url)
     for i in range(2):
         position = page.locator(".position").nth(i)

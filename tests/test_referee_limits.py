@@ -189,19 +189,20 @@ def test_nine_wrong_codes_a_minute_are_never_blocked(loop):
 
 
 def test_a_connection_that_neither_sits_nor_waits_is_closed(loop):
-    config = Config(idle_timeout=0.05, lobby_timeout=60)
+    # a second of idleness, and margins of 0.3 s either side (tenths of these timings lost to a loaded machine)
+    config = Config(idle_timeout=1.0, lobby_timeout=60)
     referee = Referee(config, loop=loop)
     idle, queued, cancelled = (Recorder(config, f"192.0.2.{i}") for i in range(3))
     for c in (idle, queued, cancelled):
         referee.connect(c)
     referee.handle(queued, '{"type": "queue", "target": 501}')
     referee.handle(cancelled, '{"type": "create"}')
-    loop.run_until_complete(asyncio.sleep(0.03))
+    loop.run_until_complete(asyncio.sleep(0.5))
     referee.handle(cancelled, '{"type": "cancel"}')  # free again: its clock starts now
-    loop.run_until_complete(asyncio.sleep(0.04))
+    loop.run_until_complete(asyncio.sleep(0.7))
     assert idle.closed == (1000, "idle") and idle.inbox[-1]["error"]["key"] == "idle"
     assert cancelled.closed is None
-    loop.run_until_complete(asyncio.sleep(0.03))
+    loop.run_until_complete(asyncio.sleep(0.6))
     assert cancelled.closed == (1000, "idle")
     assert queued.closed is None and queued.waiting is not None
     referee.close()
