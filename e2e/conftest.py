@@ -12,7 +12,8 @@ Fixtures:
   raise an uncaught error, request anything outside localhost, or get an HTTP error status.
   `guarded_page.responses` lists every Playwright Response it received.
 - `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests
-  (`returning_context`: one per worker and set of context options), so that only the first boots the engine
+  (`returning_context`: one per worker and set of context options, the viewport and reduced motion apart,
+  which each page sets for itself), so that only the first boots the engine
   from nothing. What a test leaves in the site's storage (the saved match, the settings, the language...) is
   wiped when it ends, all but the engine's memory snapshot and its marker: each test starts as a returning
   visitor with a fresh table. A module whose tests need other context options overrides
@@ -141,14 +142,23 @@ def returning_contexts(browser):
         context.close()
 
 
+# What a page may set for itself: these options of a module's `browser_context_args` are applied to each
+# returning page rather than to its context, so that modules differing only in them share one context (and
+# one first visit a worker).
+PAGE_OPTIONS = ("viewport", "reduced_motion")
+DEFAULT_VIEWPORT = {"width": 1280, "height": 720}  # Playwright's own default
+
+
 @pytest.fixture(scope="module")
 def returning_context(returning_contexts, browser, browser_context_args, site_url):
     """A browser context for a visitor who comes back (the HTTP cache, the service worker and the engine's
-    memory snapshot kept from a first visit made when it opens, `save_a_snapshot`), for tests that open the page afresh but do not
-    depend on a first visit's empty profile. The worker's one for `browser_context_args` (the module's)."""
-    key = json.dumps(browser_context_args, sort_keys=True, default=str)
+    memory snapshot kept from a first visit made when it opens, `save_a_snapshot`), for tests that open the
+    page afresh but do not depend on a first visit's empty profile. The worker's one for the module's
+    `browser_context_args` but for the options a page sets itself (PAGE_OPTIONS, see `returning_page`)."""
+    shared = {k: v for k, v in browser_context_args.items() if k not in PAGE_OPTIONS}
+    key = json.dumps(shared, sort_keys=True, default=str)
     if key not in returning_contexts:
-        context = browser.new_context(**browser_context_args)
+        context = browser.new_context(**shared)
         save_a_snapshot(context, site_url)
         returning_contexts[key] = context
     return returning_contexts[key]
@@ -190,9 +200,12 @@ def forget_storage(page, site_url: str) -> None:
 
 
 @pytest.fixture
-def returning_page(returning_context, site_url):
-    """A new page of `returning_context`, guarded as `guarded_page` is; the site's storage wiped after it."""
+def returning_page(returning_context, browser_context_args, site_url):
+    """A new page of `returning_context` with the module's viewport and reduced motion, guarded as
+    `guarded_page` is; the site's storage wiped after it."""
     page = returning_context.new_page()
+    page.set_viewport_size(browser_context_args.get("viewport") or DEFAULT_VIEWPORT)
+    page.emulate_media(reduced_motion=browser_context_args.get("reduced_motion", "no-preference"))
     try:
         with guarded(page):
             yield page
