@@ -4,15 +4,16 @@ the page's command sequence through the engine worker: `review_plan`, one `revie
 `review_summary`, postMessage included), for the player's seat and for every seat.
 
     .venv/bin/python bench/review_bench.py [--deals 8] [--seed review-bench] [--dist dist] [--no-browser]
-                                           [--exact N] [--exact-worlds N]
+                                           [--exact N] [--exact-worlds N] [--hindsight N]
 
 The deals are played by Expert bots (`coinche simulate --bots expert`); a deal passed out is skipped (it has
 no card to review), so --deals counts deals played. Serves dist/ (run `make build` first) with tools/serve.py
 on a free localhost port. Goal: a whole deal reviewed within 10 s in the browser.
 
 --exact and --exact-worlds try another `coinche.review.REVIEW_EXACT` (cards left from which the sampled deals
-are solved double dummy) and `EXACT_WORLDS` (how many are then solved) in CPython only: the browser runs the
-engine as built in --dist.
+are solved double dummy) and `EXACT_WORLDS` (how many are then solved), --hindsight `HINDSIGHT_CARDS` (cards
+left from which a card gets its cost in hindsight), in CPython only: the browser runs the engine as built in
+--dist.
 """
 from __future__ import annotations
 
@@ -113,11 +114,14 @@ def main() -> None:
     parser.add_argument("--no-browser", action="store_true", help="CPython only")
     parser.add_argument("--exact", type=int, help="REVIEW_EXACT in CPython (default: the engine's)")
     parser.add_argument("--exact-worlds", type=int, help="EXACT_WORLDS in CPython (default: the engine's)")
+    parser.add_argument("--hindsight", type=int, help="HINDSIGHT_CARDS in CPython (default: the engine's)")
     args = parser.parse_args()
     if args.exact is not None:
         review_module.REVIEW_EXACT = args.exact
     if args.exact_worlds is not None:
         review_module.EXACT_WORLDS = args.exact_worlds
+    if args.hindsight is not None:
+        review_module.HINDSIGHT_CARDS = args.hindsight
     if not args.no_browser and not (args.dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {args.dist} is not built: run `make build` (or pass --no-browser)")
 
@@ -125,7 +129,8 @@ def main() -> None:
     print(f"review bench: {args.deals} deals played by Expert bots (seed {args.seed!r}); "
           f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} cores")
     print(f"CPython: sampled deals solved exactly from {review_module.REVIEW_EXACT} cards left "
-          f"({review_module.EXACT_WORLDS} of them above {review_module.CHEAP_EXACT} cards)")
+          f"({review_module.EXACT_WORLDS} of them above {review_module.CHEAP_EXACT} cards), hindsight from "
+          f"{review_module.HINDSIGHT_CARDS} cards left")
     cpython = {label: cpython_times(records, seats) for label, seats in SEATS.items()}
     print("CPython, CPU time per deal:")
     for label, rows in cpython.items():

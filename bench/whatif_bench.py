@@ -3,11 +3,13 @@
 branched at a card of its trick 1, 4 or 7 (another allowed card there) and played out by the Expert bots or
 double dummy (the solver from EXACT_CARDS cards left, the Expert before).
 
-    .venv/bin/python bench/whatif_bench.py [--deals 6] [--seed whatif-bench]
+    .venv/bin/python bench/whatif_bench.py [--deals 6] [--seed whatif-bench] [--exact N]
     node tools/pyodide_node.mjs bench/whatif_bench.py [...]     the same under Pyodide (the browser's Python,
                                                                  wall time: it has no process clock)
 
 The deals are random legal play after a seeded auction (tests/test_whatif.py played_record's way).
+--exact tries another `coinche.whatif.EXACT_CARDS` (cards left from which double dummy is exact; 32: every
+card of the branch).
 """
 from __future__ import annotations
 
@@ -19,7 +21,8 @@ import time
 
 from coinche.deal import Deal
 from coinche.record import deal_to_record
-from coinche.whatif import EXACT_CARDS, choices, what_if
+from coinche import whatif
+from coinche.whatif import choices, what_if
 
 PYODIDE = sys.platform == "emscripten"
 CLOCK = time.perf_counter if PYODIDE else time.process_time
@@ -38,11 +41,13 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--deals", type=int, default=6)
     parser.add_argument("--seed", default="whatif-bench")
+    parser.add_argument("--exact", type=int, default=whatif.EXACT_CARDS)
     args = parser.parse_args()
+    whatif.EXACT_CARDS = args.exact
     rng = random.Random(args.seed)
     records = [played_record(rng, i) for i in range(args.deals)]
     where = "Pyodide, wall time" if PYODIDE else "CPython, CPU time"
-    print(f"what-if branches of {args.deals} deals ({where}) per branch (dd exact from {EXACT_CARDS} cards left)")
+    print(f"what-if branches of {args.deals} deals ({where}) per branch (dd exact from {args.exact} cards left)")
     for by in ("expert", "dd"):
         for trick in (1, 4, 7):
             times = []

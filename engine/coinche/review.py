@@ -67,9 +67,9 @@ EXACT_WORLDS = 48
 #: At most this many cards left, a sampled deal solves in about a millisecond: the review solves
 #: :data:`MAX_WORLDS` of them.
 CHEAP_EXACT = 12
-#: The cost in hindsight is given for the cards played with at most this many cards in the hands (from the
-#: third trick on): a deal solved from its first card takes seconds in CPython (bench/solver_bench.py).
-HINDSIGHT_CARDS = 24
+#: The cost in hindsight is given for the cards played with at most this many cards in the hands: every card
+#: (from the third trick on before the solver's speed-up; bench/review_bench.py --hindsight N measures).
+HINDSIGHT_CARDS = 32
 #: How many times a call is priced (see :func:`price_call`).
 CALL_PRICINGS = 4
 #: The bot level that reviews.

@@ -12,10 +12,9 @@ Who plays the rest (``by``):
 - ``expert``: the Expert bot at every seat, each seeded from the record and the line (:func:`branch_seed`),
   so a shared link plays out identically everywhere;
 - ``dd``: double dummy, every seat playing a card the exact solver ranks best for its side (the one
-  its search finds first on a tie, solver.solve_choice).  Exact solving costs seconds from the first card
-  in CPython (more in the browser), so the solver takes over once at most :data:`EXACT_CARDS` cards are left in the hands;
-  cards before that, and any calls (the solver does not bid), are the Expert bots'.  The answer says where
-  the solver took over (``exact_from``).
+  its search finds first on a tie, solver.solve_choice), from the first card of the play on (at most
+  :data:`EXACT_CARDS` cards in the hands: all 32); any calls (the solver does not bid) are the Expert bots'.
+  The answer says where the solver took over (``exact_from``).
 
 >>> from coinche.deal import Deal
 >>> from coinche.record import deal_to_record
@@ -42,9 +41,10 @@ from .deal import Deal, Phase
 from .errors import CoincheError, IllegalActionError, NotationError
 from .record import deal_to_record, replay
 
-#: The double-dummy play-out solves exactly once at most this many cards are left in the four hands
-#: (about 15 ms median, 110 ms worst in CPython: docs/solver.md); earlier cards are the Expert's.
-EXACT_CARDS = 20
+#: The double-dummy play-out solves exactly once at most this many cards are left in the four hands: every
+#: card.  A branch from the opening lead costs about 170 ms in CPython, 320 ms in Pyodide at the median
+#: (bench/whatif_bench.py, docs/performance.md), one search per card keeping its table of bounds.
+EXACT_CARDS = 32
 BY = ("expert", "dd")
 #: A line holds at most this many branch points (a deal has at most ~60 decisions anyway).
 MAX_POINTS = 64
