@@ -13,18 +13,26 @@ from __future__ import annotations
 import pytest
 
 # Node ids (or their beginnings) of the tests that take longest, longest first (measured with
-# `--durations=40`; with --full the Pyodide parity and differential runs grow most).  Only the order changes:
-# every test still runs.
+# `make test PYTEST_ARGS=--durations=40`, 2026-12-02; with --full the Pyodide parity and differential runs
+# grow most).  Only the order changes: every test still runs.
 LONGEST_FIRST = (
     "e2e/test_pyodide_parity.py",
     "e2e/test_judge_diff.py::test_pyodide_in_node_agrees_with_cpython",
+    "e2e/test_online.py::test_a_private_table_by_link_and_a_whole_match",
+    "e2e/test_friends.py::test_four_friends_play_a_whole_deal_at_one_table",
+    "tests/test_referee_cluster.py::test_the_audit_s_whole_recording_on_a_referee_with_redis",
     "e2e/test_table.py::test_a_whole_match_through_the_page",
     "e2e/test_replay.py",
+    "tests/test_review.py::test_cards_an_exact_analysis_calls_blunders_are_marked_blunders",
     "e2e/test_review.py",
+    "e2e/test_offline.py",
     "e2e/test_online.py",
-    "e2e/test_friends.py::test_four_friends_play_a_whole_deal_at_one_table",
+    "tests/test_review.py::test_the_experts_own_play_is_flagged_nearly_nothing",
     "e2e/test_judge_diff.py",
+    "tests/test_referee_cluster.py",
     "tests/test_differential.py",
+    "e2e/test_whatif.py",
+    "e2e/test_pwa.py",
     "e2e/test_saves.py",
     "e2e/test_pyodide_node.py",
     "e2e/test_layout.py::test_the_game_fits_every_screen",
