@@ -23,7 +23,8 @@ sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the h
 from layout_helpers import check_axe, check_layout  # noqa: E402
 from test_layout import AXE_WIDTHS, open_page, screens  # noqa: E402
 from test_table import BOOT_MS  # noqa: E402
-from test_online import english_call_advice, enter_lobby, players, referee, set_up, table, play_until  # noqa: E402,F401
+from test_online import (english_call_advice, enter_lobby, players, referee, set_up, start_referee,  # noqa: E402,F401
+                         table, play_until)
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
 
@@ -151,9 +152,20 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
 LONG_NAME = "Maximilian-Alexander"
 
 
+@pytest.fixture(scope="module")
+def lobby_referee(tmp_path_factory):
+    """The lobby screens' own referee, allowing many connections from this address: the screens open
+    returning visitors' pages of one shared context, and closing such a page was seen to leave its socket
+    counted for a while (the default limit, 16 at once, was met after 14 screens under make test-full)."""
+    process, url = start_referee(tmp_path_factory.mktemp("lobby-referee"), "--max-per-address", "200")
+    yield url
+    process.terminate()
+    process.wait(10)
+
+
 @pytest.mark.parametrize("lang, width", screens(2))  # every screen with --full
-def test_the_friends_lobby_fits_every_screen(returning_page, site_url, referee, lang, width):  # noqa: F811
-    page = returning_page
+def test_the_friends_lobby_fits_every_screen(returning_page, site_url, lobby_referee, lang, width):
+    page, referee = returning_page, lobby_referee  # noqa: F811 (the imported fixture is the other tests')
     open_page(page, site_url, f"?referee={referee}", lang, width)
     page.evaluate("() => localStorage.setItem('coinche.online', JSON.stringify({name: 'Maximilian-Alexander'}))")
     page.reload()
