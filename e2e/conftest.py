@@ -215,3 +215,13 @@ def returning_page(returning_context, browser_context_args, site_url):
         finally:
             page.close()
 
+
+@pytest.fixture
+def clipboard_page(returning_page):
+    """A `returning_page` allowed the clipboard: granted to its shared context, taken back after."""
+    context = returning_page.context
+    context.grant_permissions(["clipboard-read", "clipboard-write"])
+    try:
+        yield returning_page
+    finally:
+        context.clear_permissions()

@@ -366,16 +366,6 @@ def test_keyboard_only(returning_page, site_url):
     expect(page.locator("#share-status")).not_to_be_empty()
 
 
-@pytest.fixture
-def clipboard_page(returning_page):
-    """A returning visitor's page allowed the clipboard: granted to the shared context, taken back after."""
-    returning_page.context.grant_permissions(["clipboard-read", "clipboard-write"])
-    try:
-        yield returning_page
-    finally:
-        returning_page.context.clear_permissions()
-
-
 def test_share_copies_the_link_and_offers_the_share_sheet(clipboard_page, site_url):
     page = clipboard_page
     page.add_init_script("""

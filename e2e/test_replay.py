@@ -27,18 +27,6 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce", "viewport": {"width": 390, "height": 844}}
 
 
-@pytest.fixture
-def replay_page(returning_page):
-    """A returning visitor's page (e2e/conftest.py) allowed the clipboard: granted to the context the table's
-    tests share (its options are theirs, so no other first visit is made for these) and taken back after."""
-    context = returning_page.context
-    context.grant_permissions(["clipboard-read", "clipboard-write"])
-    try:
-        yield returning_page
-    finally:
-        context.clear_permissions()
-
-
 def play_to_summary(page, seconds=120):
     """Pass at every call and play the first legal card until a played deal's summary shows."""
     deadline = time.monotonic() + seconds
@@ -87,8 +75,8 @@ def summary_rows(page) -> dict:
       (tr) => [tr.className || tr.querySelector('th').textContent, [...tr.querySelectorAll('td')].map((n) => n.textContent)]))""")
 
 
-def test_a_finished_deal_replays_call_by_call_and_card_by_card(replay_page, site_url):
-    page = replay_page
+def test_a_finished_deal_replays_call_by_call_and_card_by_card(clipboard_page, site_url):
+    page = clipboard_page
     new_match(page, site_url, "coinche", seed="replay-e2e")
     play_to_summary(page)
     record = last_record(page)
@@ -152,8 +140,8 @@ def test_a_finished_deal_replays_call_by_call_and_card_by_card(replay_page, site
     expect(page.locator("#dlg-summary")).to_be_visible()  # back to the game where it was
 
 
-def test_a_shared_deal_deals_the_same_hand_to_a_friend(replay_page, site_url, browser):
-    page = replay_page
+def test_a_shared_deal_deals_the_same_hand_to_a_friend(clipboard_page, site_url, browser):
+    page = clipboard_page
     new_match(page, site_url, "coinche", seed="share-replay-e2e-4")  # its first deal is played, not void
     play_to_summary(page)
     record = last_record(page)
