@@ -59,21 +59,34 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump: bool = F
     if not trick:
         return hand
     led = trick[0] >> 3
-    in_suit = hand & SUIT_MASK[led]
-    if led == trump:
-        if not in_suit:
-            return hand
-        best = trick[trick_winner(trick, trump)]
-        return (in_suit & HIGHER_TRUMPS[best]) or in_suit
-    if in_suit:
-        return in_suit
+    if led != trump and hand & SUIT_MASK[led]:
+        return hand & SUIT_MASK[led]
     winner = trick_winner(trick, trump)
-    if winner == len(trick) - 2:
-        return hand
+    return legal_against(hand, led, trick[winner], winner == len(trick) - 2, trump, undertrump)
+
+
+def legal_against(hand: int, led: int, winning: int, partner_wins: bool, trump: int,
+                  undertrump: bool = False) -> int:
+    """:func:`legal_mask` from what it reads of a trick that has a card: the suit ``led``, the ``winning``
+    card so far and whether the player's partner played it (the solver keeps these as it searches).
+
+    >>> from coinche.cards import parse_cards, mask_of, format_cards, cards_of
+    >>> hand = mask_of(parse_cards("7h,Jh,8s"))
+    >>> format_cards(cards_of(legal_against(hand, led=0, winning=parse_cards("As")[0], partner_wins=False, trump=1)))
+    '8s'
+    >>> format_cards(cards_of(legal_against(hand, led=2, winning=parse_cards("Ad")[0], partner_wins=False, trump=1)))
+    '7h,Jh'
+    >>> format_cards(cards_of(legal_against(hand, led=2, winning=parse_cards("Ad")[0], partner_wins=True, trump=1)))
+    '8s,7h,Jh'
+    """
+    in_suit = hand & SUIT_MASK[led]
+    if in_suit:
+        if led == trump:
+            return (in_suit & HIGHER_TRUMPS[winning]) or in_suit
+        return in_suit
     trumps = hand & SUIT_MASK[trump]
-    if not trumps:
+    if partner_wins or not trumps:
         return hand
-    winning = trick[winner]
     if winning >> 3 == trump:
         return (trumps & HIGHER_TRUMPS[winning]) or (trumps if undertrump else hand)
     return trumps
@@ -186,5 +199,5 @@ def trick_points(trick: Sequence[int], trump: int) -> int:
 
 __all__ = [
     "LEAD", "FOLLOW", "OVER_ON_TRUMP_LEAD", "MUST_TRUMP", "MUST_OVERTRUMP", "FREE",
-    "Forbidden", "Ruling", "legal_mask", "rule_position", "trick_winner", "trick_points", "CARDS",
+    "Forbidden", "Ruling", "legal_against", "legal_mask", "rule_position", "trick_winner", "trick_points", "CARDS",
 ]

@@ -29,7 +29,7 @@ from dataclasses import dataclass
 from typing import Iterable, Sequence
 
 from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_MASK, Card
-from .play import legal_mask, trick_winner
+from .play import legal_against, legal_mask, trick_winner
 from .rules import Rules
 from .scoring import Contract, DealScore, score
 
@@ -140,7 +140,6 @@ class _Search:
         self.trump = trump
         self.undertrump = undertrump
         self.points = POINTS[trump]
-        self.trumps = SUIT_MASK[trump]
         self.keys = _KEYS[trump]
         self.beats = self.keys.beats
         self.table: dict = {}
@@ -279,25 +278,10 @@ class _Search:
 
     def _choices(self, hand: int, trick: list[int], win: int, partner: bool, first: int) -> Sequence[int]:
         """The cards to try from ``hand``, in order."""
-        legal = self._legal(hand, trick, win, partner) if trick else hand
+        legal = legal_against(hand, trick[0] >> 3, win, partner, self.trump, self.undertrump) if trick else hand
         if legal & (legal - 1):
             return self._ordered(self._distinct(legal, hand, trick), trick, win, partner, first)
         return (legal.bit_length() - 1,)
-
-    def _legal(self, hand: int, trick: list[int], win: int, partner: bool) -> int:
-        """:func:`~coinche.play.legal_mask`, from the trick's winning card."""
-        led = trick[0] >> 3
-        in_suit = hand & SUIT_MASK[led]
-        if in_suit:
-            if led == self.trump:
-                return (in_suit & HIGHER_TRUMPS[win]) or in_suit
-            return in_suit
-        trumps = hand & self.trumps
-        if partner or not trumps:
-            return hand
-        if win >> 3 == self.trump:
-            return (trumps & HIGHER_TRUMPS[win]) or (trumps if self.undertrump else hand)
-        return trumps
 
     def _distinct(self, legal: int, hand: int, trick: list[int]) -> int:
         low = legal & _BOTTOMS
