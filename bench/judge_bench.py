@@ -17,7 +17,6 @@ import argparse
 import random
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -128,10 +127,7 @@ def main() -> None:
     if not (args.dist / "judge.html").is_file():
         raise SystemExit(f"bench: {args.dist}/judge.html is missing: run `make build` first")
 
-    server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    base = f"http://{host}:{port}/"
+    server, base = load_tool("serve").serve_in_background(args.dist)
     cold: dict[str, list[float]] = {"judge-editor": [], "judge-ruled": []}
     warm: dict[str, list[float]] = {"judge-editor": [], "judge-ruled": []}
     with sync_playwright() as p:

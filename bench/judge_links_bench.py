@@ -22,7 +22,6 @@ import argparse
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -75,9 +74,8 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     args = parser.parse_args()
-    server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = f"http://127.0.0.1:{server.server_address[1]}/judge.html#"
+    server, site = load_tool("serve").serve_in_background(args.dist)
+    url = f"{site}judge.html#"
     print(f"load average {os.getloadavg()[0]:.1f} on {os.cpu_count()} CPUs")
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)

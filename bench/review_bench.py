@@ -21,7 +21,6 @@ import argparse
 import os
 import statistics
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -82,14 +81,12 @@ def browser_times(records: list[dict], dist: Path) -> dict[str, list[tuple[float
     from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool
     from playwright.sync_api import sync_playwright
 
-    server = load_tool("serve").make_server(dist, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
+    server, url = load_tool("serve").serve_in_background(dist)
     out = {}
     with sync_playwright() as p:
         browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
         page = browser.new_page()
-        page.goto(f"http://{host}:{port}/")
+        page.goto(url)
         page.wait_for_selector("body[data-state=ready]", timeout=120_000)
         for label, seats in SEATS.items():
             rows = page.evaluate(IN_PAGE, {"records": records, "seats": seats})

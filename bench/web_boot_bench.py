@@ -36,7 +36,6 @@ import os
 import shutil
 import sys
 import tempfile
-import threading
 import time
 from pathlib import Path
 
@@ -144,9 +143,7 @@ def with_stock_stdlib(dist: Path, site: Path) -> Path:
 
 
 def bench(args, site: Path) -> int:
-    server = load_tool("serve").make_server(site, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    url = "http://{}:{}/".format(*server.server_address[:2])
+    server, url = load_tool("serve").serve_in_background(site)
     by_run: dict[tuple[str, str], dict[int, list[float]]] = {}  # (kind, column) -> run -> its samples
     loads = [os.getloadavg()[0]]
 

@@ -18,7 +18,6 @@ from __future__ import annotations
 
 import argparse
 import sys
-import threading
 import time
 from pathlib import Path
 
@@ -105,10 +104,7 @@ def main() -> None:
     if not (args.dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {args.dist} is not built: run `make build`")
 
-    server = load_tool("serve").make_server(args.dist, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
-    url = f"http://{host}:{port}/"
+    server, url = load_tool("serve").serve_in_background(args.dist)
 
     rows: dict[str, dict[str, list[float]]] = {"cold": {}, "warm": {}}
     with sync_playwright() as p:

@@ -79,8 +79,6 @@ def python_times(jobs: list) -> list[float]:
 
 def browser_times(jobs: list, dist: Path) -> list[float]:
     """The same branches in headless Chromium, through the built site's engine worker (wall time)."""
-    import threading
-
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "e2e"))
@@ -88,15 +86,13 @@ def browser_times(jobs: list, dist: Path) -> list[float]:
 
     if not (dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {dist} is not built: run `make build`")
-    server = load_tool("serve").make_server(dist, port=0, quiet=True)
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    host, port = server.server_address[:2]
+    server, url = load_tool("serve").serve_in_background(dist)
     asked = [{"record": record, "line": f"{ply}:{move}", "by": by} for by, _, record, ply, move in jobs]
     try:
         with sync_playwright() as p:
             browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS, headless=True)
             page = browser.new_page()
-            page.goto(f"http://{host}:{port}/")
+            page.goto(url)
             page.wait_for_selector("body[data-state=ready]", timeout=120_000)
             page.evaluate(BROWSER_TIMES, asked[:1])  # the first call imports the what-if modules: not timed
             times = [ms / 1000 for ms in page.evaluate(BROWSER_TIMES, asked)]

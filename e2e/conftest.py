@@ -25,7 +25,6 @@ from __future__ import annotations
 
 import importlib.util
 import json
-import threading
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -65,11 +64,8 @@ def build_info() -> dict:
 
 @pytest.fixture(scope="session")
 def site_url(build_info) -> str:
-    server = load_tool("serve").make_server(DIST, port=0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, name="site-server", daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield f"http://{host}:{port}/"
+    server, url = load_tool("serve").serve_in_background(DIST)
+    yield url
     server.shutdown()
     server.server_close()
 

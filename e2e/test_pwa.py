@@ -6,7 +6,6 @@ from __future__ import annotations
 import json
 import shutil
 import sys
-import threading
 import time
 import urllib.request
 from pathlib import Path
@@ -167,11 +166,8 @@ def second_site(tmp_path):
     """A copy of dist/ on its own port, which the test turns into a new release."""
     folder = tmp_path / "site"
     shutil.copytree(DIST, folder)
-    server = load_tool("serve").make_server(folder, port=0, quiet=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    host, port = server.server_address[:2]
-    yield folder, f"http://{host}:{port}/"
+    server, url = load_tool("serve").serve_in_background(folder)
+    yield folder, url
     server.shutdown()
     server.server_close()
 

@@ -37,35 +37,8 @@ const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const USAGE = "usage: node tools/pyodide_node.mjs [--dist DIR] [--install unpack|micropip|none] [--wheel PATH] "
   + "[--no-snapshot] [--verbose] (FILE | -m MODULE | -c CODE) [ARGS...]";
 
-// The Python side: fixed code, no text built from the command line; values arrive as arguments.
-const RUNNER = `
-def run(kind, target, argv, cwd):
-    import os, runpy, sys, traceback
-    os.chdir(cwd)
-    sys.argv = list(argv)
-    sys.path.insert(0, os.path.dirname(os.path.abspath(target)) if kind == "file" else cwd)
-    try:
-        if kind == "module":
-            runpy.run_module(target, run_name="__main__", alter_sys=True)
-        elif kind == "code":
-            exec(compile(target, "<string>", "exec"), {"__name__": "__main__"})
-        else:
-            runpy.run_path(target, run_name="__main__")
-        status = 0
-    except SystemExit as exit:
-        if exit.code is None or isinstance(exit.code, int):
-            status = exit.code or 0
-        else:
-            print(exit.code, file=sys.stderr)
-            status = 1
-    except BaseException:
-        traceback.print_exc()
-        status = 1
-    sys.stdout.flush()
-    sys.stderr.flush()
-    return status
-run
-`;
+// The Python side (shared with tools/pyodide_browser.py): fixed code; values arrive as arguments.
+const RUNNER = readFileSync(path.join(ROOT, "tools", "pyodide_runner.py"), "utf8");
 
 function fail(message) {
   process.stderr.write(`pyodide_node: ${message}\n`);

@@ -15,7 +15,8 @@ stays that of the file (application/wasm for Pyodide's .wasm). Archives and imag
 file is compressed once, when the server starts, and again only if it changes.
 
 Also importable: `make_server(folder, port=0)` returns a ready ThreadingHTTPServer (port 0 picks a free
-port; see `server.server_address`), as the e2e tests do.
+port; see `server.server_address`); `serve_in_background(folder)` starts one on a free localhost port in a
+daemon thread and returns it with its base URL, as the e2e tests and the browser benches do.
 """
 from __future__ import annotations
 
@@ -271,6 +272,15 @@ def make_server(folder: Path | str, port: int = 0, bind: str = "127.0.0.1",
         "rules": load_header_rules(Path(config)), "quiet": quiet, "compressed": compressed})
     compressed.warm(folder)
     return Server((bind, port), functools.partial(handler, directory=str(folder)))
+
+
+def serve_in_background(folder: Path | str) -> tuple[Server, str]:
+    """``folder`` served quietly from a daemon thread on a free localhost port: the server (``shutdown()``
+    stops it) and its base URL, ending in a slash."""
+    server = make_server(folder, port=0, quiet=True)
+    threading.Thread(target=server.serve_forever, name="site-server", daemon=True).start()
+    host, port = server.server_address[:2]
+    return server, f"http://{host}:{port}/"
 
 
 def main(argv: list[str] | None = None) -> int:
