@@ -102,16 +102,27 @@ def run_jobs(work, job_list: list, jobs: int = 1):
         yield from map(work, job_list)
         return
     import multiprocessing
+    import signal
+    import threading
 
     pool = multiprocessing.Pool(jobs)
+    # a run stopped by SIGTERM (kill, a CI's timeout) stops its workers too, as Ctrl-C does
+    main = threading.current_thread() is threading.main_thread()
+    previous = signal.signal(signal.SIGTERM, _stop) if main else None
     try:
         yield from pool.imap(work, job_list, chunksize=4)
     except BaseException:  # an interrupted run stops its workers at once
         pool.terminate()
         raise
     finally:
+        if main:
+            signal.signal(signal.SIGTERM, previous)
         pool.close()
         pool.join()
+
+
+def _stop(signum, frame) -> None:
+    raise SystemExit(128 + signum)
 
 
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: Rules | str = "coinche",
