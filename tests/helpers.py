@@ -164,3 +164,29 @@ def engine_zips(folder: Path) -> tuple[Path, Path]:
     with zipfile.ZipFile(empty, "w") as archive:
         archive.writestr("other/__init__.py", "")
     return wheel, empty
+
+
+def child_pids(pid: int) -> set[int]:
+    """The processes whose parent is ``pid`` (Linux: read from /proc)."""
+    out = set()
+    for stat in Path("/proc").glob("[0-9]*/stat"):
+        try:
+            fields = stat.read_text().rsplit(")", 1)[1].split()
+        except OSError:
+            continue
+        if int(fields[1]) == pid:
+            out.add(int(stat.parent.name))
+    return out
+
+
+def gone(pids: set[int], within: float) -> bool:
+    """Whether every process of ``pids`` has ended within ``within`` seconds."""
+    import time
+
+    deadline = time.monotonic() + within
+    while pids & {int(p.name) for p in Path("/proc").glob("[0-9]*")}:
+        if time.monotonic() > deadline:
+            return False
+        time.sleep(0.1)
+    return True
+

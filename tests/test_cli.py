@@ -7,14 +7,13 @@ import json
 import re
 import subprocess
 import sys
-import time
-from pathlib import Path
 
 import pytest
 
 from coinche import Position
 from coinche.cli import judge_text, ruling_json
 from coinche.record import check, deal_to_record, replay
+from helpers import child_pids, gone
 
 ARGUED = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
 
@@ -281,31 +280,16 @@ def test_without_the_lab_its_commands_say_what_is_missing(monkeypatch, capsys):
     assert "--batch" in capsys.readouterr().out
 
 
-def _children(pid: int) -> set[int]:
-    out = set()
-    for stat in Path("/proc").glob("[0-9]*/stat"):
-        try:
-            fields = stat.read_text().rsplit(")", 1)[1].split()
-        except OSError:
-            continue
-        if int(fields[1]) == pid:
-            out.add(int(stat.parent.name))
-    return out
-
-
 def test_a_terminated_arena_stops_its_worker_processes():
     process = subprocess.Popen([sys.executable, "-m", "coinche.cli", "arena", "easy", "easy", "--deals", "400",
                                 "--jobs", "2"], stdout=subprocess.DEVNULL, stderr=subprocess.PIPE, text=True)
     try:
         assert "deals" in process.stderr.readline()  # the first step done: the workers run
-        workers = _children(process.pid)
+        workers = child_pids(process.pid)
         assert len(workers) >= 2
         process.terminate()
         process.wait(30)
-        deadline = time.monotonic() + 3  # terminated at once (left alone, they ran on for 10 s and more)
-        while workers & {int(p.name) for p in Path("/proc").glob("[0-9]*")} and time.monotonic() < deadline:
-            time.sleep(0.1)
-        assert not workers & {int(p.name) for p in Path("/proc").glob("[0-9]*")}
+        assert gone(workers, within=3)  # terminated at once (left alone, they ran on for 10 s and more)
     finally:
         process.kill()
         process.wait()

@@ -27,6 +27,7 @@ import redis as redis_sync
 from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
+from helpers import child_pids, gone
 from redis_server import RedisServer, RefereeProcess, need_redis
 from test_referee_audit import DURABLE_ONLY, card_leaks, documented_paths, recorded, seed_leaks, seen_paths
 from test_referee_helpers import Player, find_leaks
@@ -357,6 +358,7 @@ def test_kill_9_of_the_owner_mid_deal_and_the_match_finished_on_another_process(
         owner = owner_of(redis_server.url, table_id)
         victim = next(p for p in alive if process_of(p) == owner)
         told = max(max(a.told, default=0), max(b.told, default=0))
+        workers = child_pids(victim.proc.pid)  # its bots' worker processes: they have played a deal
         killed = time.monotonic()
         victim.kill()
         alive.remove(victim)
@@ -364,9 +366,10 @@ def test_kill_9_of_the_owner_mid_deal_and_the_match_finished_on_another_process(
         for p in (a, b):
             p.dropped_at, p.stored = killed, stored
         await asyncio.wait_for(asyncio.gather(a.play_on(rng_a), b.play_on(rng_b)), 240)
-        return a, b, told, table_id
+        return a, b, told, table_id, workers
 
-    a, b, told, table_id = asyncio.run(scenario())
+    a, b, told, table_id, workers = asyncio.run(scenario())
+    assert workers and gone(workers, within=5)  # the killed referee's bot workers end with it
     record = stored_tables(redis_server.url)["K0/K1"]
     check_told_is_stored([a, b], record)
     assert len(record["actions"]) > told

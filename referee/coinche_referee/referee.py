@@ -14,6 +14,7 @@ import logging
 import multiprocessing
 import os
 import secrets
+import threading
 import time
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
@@ -47,13 +48,24 @@ RESERVED_FILES = 64
 
 #: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
 BOT_NICENESS = 10
+#: How often a bot worker checks that its referee process still lives (seconds).
+ORPHAN_CHECK_S = 1.0
 
 
-def _lower_priority() -> None:
+def _bot_worker(referee: int) -> None:
+    """A bot worker's set-up: a lower CPU priority than the event loop's, and an end with the ``referee``
+    process (its pid): a worker whose referee was killed exits instead of idling on, orphaned."""
     try:
         os.nice(BOT_NICENESS)
     except (AttributeError, OSError):
         pass
+    threading.Thread(target=_exit_with, args=(referee,), name="exit-with-referee", daemon=True).start()
+
+
+def _exit_with(referee: int) -> None:
+    while os.getppid() == referee:
+        time.sleep(ORPHAN_CHECK_S)
+    os._exit(0)
 
 
 def default_max_clients() -> int:
@@ -165,7 +177,7 @@ class Referee:
         """The bots' worker processes, at a lower CPU priority than the event loop: a busy host keeps
         answering its players at once and lets the bots wait."""
         return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_lower_priority)
+                                   initializer=_bot_worker, initargs=(os.getpid(),))
 
     def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
         """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""
