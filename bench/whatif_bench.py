@@ -110,6 +110,8 @@ def main() -> None:
     parser.add_argument("--browser", action="store_true", help="in headless Chromium, the built site's engine")
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     args = parser.parse_args()
+    if args.browser and args.exact != whatif.EXACT_CARDS:
+        parser.error("--exact is not taken with --browser: the site's engine uses its own EXACT_CARDS")
     whatif.EXACT_CARDS = args.exact
     rng = random.Random(args.seed)
     records = [played_record(rng, i) for i in range(args.deals)]

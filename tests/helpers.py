@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import time
 import zipfile
 from pathlib import Path
 from typing import Callable
@@ -181,12 +182,9 @@ def child_pids(pid: int) -> set[int]:
 
 def gone(pids: set[int], within: float) -> bool:
     """Whether every process of ``pids`` has ended within ``within`` seconds."""
-    import time
-
     deadline = time.monotonic() + within
     while pids & {int(p.name) for p in Path("/proc").glob("[0-9]*")}:
         if time.monotonic() > deadline:
             return False
         time.sleep(0.1)
     return True
-
