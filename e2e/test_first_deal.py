@@ -36,12 +36,44 @@ BUBBLES_SEEN = "() => window.bubblesWatched"
 MARK_TIME = "(name) => performance.getEntriesByName(name)[0].startTime"
 
 
+class HeldEngine:
+    """The worker's download of the engine wheel, held until `release`. A download asked for after the release
+    (a slow worker can ask later than the test releases) goes through at once rather than wait for ever."""
+
+    def __init__(self, page) -> None:
+        self.waiting: list = []
+        self.released = False
+        page.route("**/wheels/**", self._arrived)
+
+    def _arrived(self, route) -> None:
+        if self.released:
+            route.continue_()
+        else:
+            self.waiting.append(route)
+
+    def release(self) -> None:
+        self.released = True
+        while self.waiting:
+            self.waiting.pop().continue_()
+
+
+def hold_the_engine(page) -> HeldEngine:
+    return HeldEngine(page)
+
+
+def release(held: HeldEngine) -> None:
+    held.release()
+
+
 def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site_url):
     page = guarded_page
+    held = hold_the_engine(page)  # under load the engine could otherwise be up before the click lands
     page.goto(site_url)
-    page.locator("#btn-play-coinche").click()  # as soon as it shows, long before the engine is ready
+    page.locator("#btn-play-coinche").click()
+    release(held)
     bidding = page.locator("#bidding")
     expect(bidding.locator("button:enabled").first).to_be_visible(timeout=BOOT_MS)
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
     state = page.evaluate(STATE)
     assert state["deal_index"] == 0 and state["deal"]["dealer"] == 3
     assert state["deal"]["current_player"] == 0 and state["deal"]["calls"] == []
@@ -92,35 +124,6 @@ def test_after_the_player_the_bots_call_one_at_a_time_at_the_chosen_speed(guarde
 # wheel's download, so that the engine cannot be up before they say.
 SAVED = "() => localStorage.getItem('coinche.match')"
 HAND = "() => [...document.querySelectorAll('#hand .card')].map((c) => c.dataset.card).sort()"
-
-
-class HeldEngine:
-    """The worker's download of the engine wheel, held until `release`. A download asked for after the release
-    (a slow worker can ask later than the test releases) goes through at once rather than wait for ever."""
-
-    def __init__(self, page) -> None:
-        self.waiting: list = []
-        self.released = False
-        page.route("**/wheels/**", self._arrived)
-
-    def _arrived(self, route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.waiting.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        while self.waiting:
-            self.waiting.pop().continue_()
-
-
-def hold_the_engine(page) -> HeldEngine:
-    return HeldEngine(page)
-
-
-def release(held: HeldEngine) -> None:
-    held.release()
 
 
 def play_while_the_engine_boots(page, site_url) -> HeldEngine:
