@@ -5,9 +5,14 @@ until the engine has dealt the same cards, and saves nothing before."""
 from __future__ import annotations
 
 import json
+import sys
 import time
+from pathlib import Path
 
 from playwright.sync_api import expect
+
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from held_engine import HeldEngine, hold_the_engine, release  # noqa: E402
 
 BOOT_MS = 60_000
 NORMAL_BOT_MS = 550  # web/js/table/settings.js, PACES.normal.bot: the pause before each bot's call
@@ -34,35 +39,6 @@ WATCH_BUBBLES = """() => {
 }"""
 BUBBLES_SEEN = "() => window.bubblesWatched"
 MARK_TIME = "(name) => performance.getEntriesByName(name)[0].startTime"
-
-
-class HeldEngine:
-    """The worker's download of the engine wheel, held until `release`. A download asked for after the release
-    (a slow worker can ask later than the test releases) goes through at once rather than wait for ever."""
-
-    def __init__(self, page) -> None:
-        self.waiting: list = []
-        self.released = False
-        page.route("**/wheels/**", self._arrived)
-
-    def _arrived(self, route) -> None:
-        if self.released:
-            route.continue_()
-        else:
-            self.waiting.append(route)
-
-    def release(self) -> None:
-        self.released = True
-        while self.waiting:
-            self.waiting.pop().continue_()
-
-
-def hold_the_engine(page) -> HeldEngine:
-    return HeldEngine(page)
-
-
-def release(held: HeldEngine) -> None:
-    held.release()
 
 
 def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site_url):

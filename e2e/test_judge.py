@@ -11,6 +11,9 @@ from urllib.parse import urlsplit
 import pytest
 from playwright.sync_api import expect
 
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from held_engine import hold_the_engine, release  # noqa: E402
+
 BOOT_TIMEOUT_MS = 60_000
 DIST = Path(__file__).resolve().parent.parent / "dist"
 
@@ -384,6 +387,7 @@ def test_share_copies_the_link_and_offers_the_share_sheet(clipboard_page, site_u
 
 def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
     page = guarded_page
+    held = hold_the_engine(page)
     page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}", wait_until="domcontentloaded")
     expect(page.locator("#picker button[data-card]")).to_have_count(32)
     early = page.evaluate("""() => ({
@@ -393,6 +397,8 @@ def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
     assert early == {"engine": "loading", "hand": ["Jh", "Kd", "7s"]}
     expect(page.locator("#engine-status")).to_be_visible()
     pick(page, "Qs")  # an edit while the engine boots
+    expect(page.locator("body")).to_have_attribute("data-engine", "loading")
+    release(held)
     expect_ruled(page, f"{ARGUED_OVER_PARTNER},Qs")
     expect(page.locator("#engine-status")).to_be_hidden()
     expect(page.locator(".scope")).to_contain_text("All-trump and no-trump have tables of their own")
