@@ -2,7 +2,7 @@
 // surcoinche when legal. Classic: take the turned suit or pass; in round two, name another suit or pass.
 // Every button comes from the engine's `legal` list: the page never decides what is allowed.
 import { el } from "../dom.js";
-import { bidValueName, callName, t } from "../i18n.js";
+import { bidValueName, callName, language, t } from "../i18n.js";
 import { BID_VALUES, CAPOT, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
 import { suitIcon } from "./cards.js";
 
@@ -32,13 +32,19 @@ export class BiddingPanel {
   }
 
   // legal: the engine's legal calls ("pass", "90h", "coinche", "takeh"...); variant: "coinche" | "classic".
-  // The same calls drawn again while the panel shows (the engine's deal replacing the build's first deal,
-  // another language) keep the number and the suit chosen, and the focus on the button that had it.
   // bidValues: the values a bid may have at this table (the engine's state.bid_values: "82" … "capot").
+  // The same calls drawn again while the panel shows (the engine's deal replacing the build's first deal) leave
+  // the panel as it is: a button replaced between a click's press and its release gets no click, and the call
+  // would be lost. In another language they are drawn anew, keeping the number and the suit chosen and the
+  // focus on the button that had it.
   show(legal, variant, bidValues = null) {
-    this.#values = bidValues ? bidValues.map((v) => (v === "capot" ? CAPOT : Number(v))) : VALUES;
+    const values = bidValues ? bidValues.map((v) => (v === "capot" ? CAPOT : Number(v))) : VALUES;
     const again = !this.#root.hidden && this.#root.dataset.variant === variant
       && legal.length === this.#legal.size && legal.every((call) => this.#legal.has(call));
+    const drawn = `${language()} ${values.join(",")}`;
+    if (again && this.#root.dataset.drawn === drawn) return;
+    this.#values = values;
+    this.#root.dataset.drawn = drawn;
     const kept = again ? { value: this.#value, suit: this.#suit, focus: this.#focused() } : null;
     this.#legal = new Set(legal);
     this.#value = null;
