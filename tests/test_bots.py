@@ -310,3 +310,15 @@ def test_evaluate_calls_prices_every_legal_call_and_act_chooses_among_them():
         call = bots[deal.turn].act(view)
         assert call in values and bots[deal.turn].explain_call(view)[0] == call
         deal.apply(call)
+
+
+def test_the_frozen_baselines_keep_their_search_while_the_expert_moves_on():
+    """``expert-v1`` (never exact, 3,000 cards played out) and ``expert-v2`` (exact from 12 cards, 3,000) stay
+    what docs/bots.md measured, whatever today's Expert uses; the budget reaches the number of sampled deals."""
+    from coinche.bots.search import EXACT_CARDS, PLAY_BUDGET, play_worlds
+
+    assert [(b.level, b.exact, b.budget) for b in map(make_bot, ("expert-v1", "expert-v2"))] == [
+        ("expert", 0, 3000), ("expert", 12, 3000)]
+    today = make_bot("expert")
+    assert (today.exact, today.budget) == (EXACT_CARDS, PLAY_BUDGET) == (12, 6000)
+    assert play_worlds(3, 20, budget=3000) == 50 and play_worlds(3, 20, budget=6000) == 96

@@ -77,11 +77,15 @@ from ..view import SeatView
 from .auction import CallValue, choose_call, evaluate_calls, explain_call
 from .knowledge import LEVELS, Knowledge, remember
 from .rollout import partner_rule, pick_max
-from .search import EXACT_CARDS, best_card, choose_card, evaluate_cards
+from .search import EXACT_CARDS, PLAY_BUDGET, best_card, choose_card, evaluate_cards
 
-#: Frozen baselines: ``expert-v1`` is the Expert before issue 26 (its sampled deals always played out to
-#: the end by the playout policy, never solved exactly); the yardstick of the duplicate arena.
-BASELINES = ("expert-v1",)
+#: Frozen baselines, the yardsticks of the duplicate arena: ``expert-v1`` is the Expert before issue 26 (its
+#: sampled deals always played out to the end by the playout policy, never solved exactly); ``expert-v2`` the
+#: Expert of issue 26 before its playouts were doubled (sampled deals solved from 12 cards, 3,000 cards played
+#: out a decision).
+BASELINES = ("expert-v1", "expert-v2")
+#: Each baseline: (its level's memory, ``exact``, ``budget``) as :class:`Bot` takes them.
+BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000), "expert-v2": ("expert", 12, 3000)}
 ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
 
@@ -89,14 +93,16 @@ class Bot:
     """A search bot of one level: ``act(view)`` for the next action, ``explain_call(view)`` for the coach.
 
     ``exact``: from how many cards left its sampled deals are solved double dummy (0: never, the
-    ``expert-v1`` baseline)."""
+    ``expert-v1`` baseline); ``budget``: how many cards a card decision plays out in all
+    (:func:`coinche.bots.search.play_worlds`)."""
 
-    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS) -> None:
+    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
         self.seed = seed
         self.exact = exact
+        self.budget = budget
 
     def knowledge(self, view: SeatView) -> Knowledge:
         return remember(view, self.level)
@@ -105,7 +111,7 @@ class Bot:
         if view.phase == "auction":
             know = self.knowledge(view)
             return choose_call(know, evaluate_calls(know, self.seed))
-        return CARDS[choose_card(self.knowledge(view), self.seed, exact=self.exact)]
+        return CARDS[choose_card(self.knowledge(view), self.seed, exact=self.exact, budget=self.budget)]
 
     def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
         """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
@@ -126,14 +132,14 @@ class Bot:
         if view.phase != "play" or not view.legal:
             raise ValueError("explain_card is for the seat to play")
         know = self.knowledge(view)
-        means = evaluate_cards(know, self.seed, exact=self.exact)
+        means = evaluate_cards(know, self.seed, exact=self.exact, budget=self.budget)
         card = CARDS[best_card(means)]
         expected = {str(CARDS[c]): round(m) for c, m in means} if len(means) > 1 else {}
         return card, "coach_card", {"card": str(card), "expected": expected}
 
     def __repr__(self) -> str:
-        if self.exact != EXACT_CARDS:
-            return f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r})"
+        if (self.exact, self.budget) != (EXACT_CARDS, PLAY_BUDGET):
+            return f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r}, budget={self.budget!r})"
         return f"make_bot({self.level!r}, seed={self.seed!r})"
 
 
@@ -182,12 +188,13 @@ class BaselineBot:
 
 
 def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
-    """A bot of ``level`` (``easy``, ``normal``, ``expert``, ``baseline`` or ``expert-v1``) seeded with
-    ``seed``."""
+    """A bot of ``level`` (``easy``, ``normal``, ``expert``, ``baseline`` or one of :data:`BASELINES`) seeded
+    with ``seed``."""
     if level == "baseline":
         return BaselineBot(seed)
-    if level == "expert-v1":
-        return Bot("expert", seed, exact=0)
+    if level in BASELINE_BOTS:
+        memory, exact, budget = BASELINE_BOTS[level]
+        return Bot(memory, seed, exact=exact, budget=budget)
     return Bot(level, seed)
 
 

@@ -28,8 +28,8 @@ from .inference import reads_calls, sample_weighted
 from .rollout import partner_rule, playout
 from .world import sample_hands
 
-#: Tuned by measurement (bench/bots_bench.py, `coinche arena`); fixed so that decisions replay.
-PLAY_BUDGET = 3000
+#: Tuned by measurement (bench/bots_bench.py, `coinche arena`: docs/bots.md); fixed so that decisions replay.
+PLAY_BUDGET = 6000
 MIN_WORLDS = 12
 MAX_WORLDS = 96
 #: From this many cards left in the hands (the trick's cards not counted) down, each sampled world is solved
@@ -78,19 +78,20 @@ def distinct_cards(legal: int, out_of_reach: int, trump: int) -> list[int]:
     return sorted(out)
 
 
-def play_worlds(candidates: int, cards_left: int) -> int:
-    """How many worlds a card decision samples: :data:`PLAY_BUDGET` cards played out in all, within
+def play_worlds(candidates: int, cards_left: int, budget: int = PLAY_BUDGET) -> int:
+    """How many worlds a card decision samples: ``budget`` cards played out in all (:data:`PLAY_BUDGET`), within
     :data:`MIN_WORLDS` .. :data:`MAX_WORLDS`; late in the deal, when playouts are short, more worlds.
 
-    >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(2, 4)
-    (12, 62, 96)
+    >>> play_worlds(8, 32), play_worlds(3, 16), play_worlds(3, 16, budget=3000), play_worlds(2, 4)
+    (23, 96, 62, 96)
     """
-    return max(MIN_WORLDS, min(MAX_WORLDS, PLAY_BUDGET // (candidates * cards_left)))
+    return max(MIN_WORLDS, min(MAX_WORLDS, budget // (candidates * cards_left)))
 
 
-def choose_card(know: Knowledge, seed: int, worlds: int | None = None, exact: int = EXACT_CARDS) -> int:
+def choose_card(know: Knowledge, seed: int, worlds: int | None = None, exact: int = EXACT_CARDS,
+                budget: int = PLAY_BUDGET) -> int:
     """The card to play: the best mean score difference over the sampled worlds (the lowest card on a tie)."""
-    return best_card(evaluate_cards(know, seed, worlds, exact))
+    return best_card(evaluate_cards(know, seed, worlds, exact, budget))
 
 
 def best_card(means: list[tuple[int, float]]) -> int:
@@ -98,10 +99,11 @@ def best_card(means: list[tuple[int, float]]) -> int:
 
 
 def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
-                   exact: int = EXACT_CARDS) -> list[tuple[int, float]]:
+                   exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET) -> list[tuple[int, float]]:
     """``(card, mean score difference for the side)`` for each distinct candidate card, in card order;
     a lone candidate is not searched (its mean is 0.0).  With at most ``exact`` cards left in the hands,
-    each sampled world is solved double dummy (:mod:`coinche.solver`) instead of played out."""
+    each sampled world is solved double dummy (:mod:`coinche.solver`) instead of played out; ``budget``: see
+    :func:`play_worlds`."""
     hand, trick, trump = know.hand, list(know.trick), know.trump
     legal = partner_rule(hand, trick, trump, mask_of(know.legal))
     candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
@@ -109,7 +111,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
         return [(candidates[0], 0.0)]
     rng = decision_rng(seed, know)
     me, contract = know.seat, know.contract
-    worlds = worlds or play_worlds(len(candidates), sum(know.counts))
+    worlds = worlds or play_worlds(len(candidates), sum(know.counts), budget)
     side = me & 1
     decl_side = contract.declarer & 1
     table = mask_of(trick)
