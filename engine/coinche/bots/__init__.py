@@ -82,10 +82,9 @@ from .search import EXACT_CARDS, PLAY_BUDGET, best_card, choose_card, evaluate_c
 #: Frozen baselines, the yardsticks of the duplicate arena: ``expert-v1`` is the Expert before issue 26 (its
 #: sampled deals always played out to the end by the playout policy, never solved exactly); ``expert-v2`` the
 #: Expert of issue 26 before its playouts were doubled (sampled deals solved from 12 cards, 3,000 cards played
-#: out a decision).
-BASELINES = ("expert-v1", "expert-v2")
-#: Each baseline: (its level's memory, ``exact``, ``budget``) as :class:`Bot` takes them.
+#: out a decision). Each: (its level's memory, ``exact``, ``budget``) as :class:`Bot` takes them.
 BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000), "expert-v2": ("expert", 12, 3000)}
+BASELINES = tuple(BASELINE_BOTS)
 ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
 

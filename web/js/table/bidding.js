@@ -20,6 +20,7 @@ export class BiddingPanel {
   #values = VALUES;
   #value = null;
   #suit = null;
+  #drawn = null; // the language and the bid values the buttons were drawn with
 
   constructor(root, { onCall }) {
     this.#root = root;
@@ -42,9 +43,9 @@ export class BiddingPanel {
     const again = !this.#root.hidden && this.#root.dataset.variant === variant
       && legal.length === this.#legal.size && legal.every((call) => this.#legal.has(call));
     const drawn = `${language()} ${values.join(",")}`;
-    if (again && this.#root.dataset.drawn === drawn) return;
+    if (again && this.#drawn === drawn) return;
     this.#values = values;
-    this.#root.dataset.drawn = drawn;
+    this.#drawn = drawn;
     const kept = again ? { value: this.#value, suit: this.#suit, focus: this.#focused() } : null;
     this.#legal = new Set(legal);
     this.#value = null;
