@@ -41,6 +41,20 @@ BUBBLES_SEEN = "() => window.bubblesWatched"
 MARK_TIME = "(name) => performance.getEntriesByName(name)[0].startTime"
 
 
+def wait_for_the_engines_match(page) -> None:
+    """Until the engine's match is drawn (the page's match-ready mark)."""
+    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+
+
+def first_call_in_the_engine(page, what: str, seconds: float = 10) -> list:
+    """The deal's first call once the engine has one, [seat, call]; ``what`` names it in the failure."""
+    deadline = time.monotonic() + seconds
+    while not (calls := page.evaluate(STATE)["deal"]["calls"]):
+        assert time.monotonic() < deadline, f"the {what} never reached the engine"
+        time.sleep(0.05)
+    return calls[0]
+
+
 def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site_url):
     page = guarded_page
     held = hold_the_engine(page)  # under load the engine could otherwise be up before the click lands
@@ -49,7 +63,7 @@ def test_play_pressed_while_loading_opens_on_the_players_call(guarded_page, site
     release(held)
     bidding = page.locator("#bidding")
     expect(bidding.locator("button:enabled").first).to_be_visible(timeout=BOOT_MS)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     state = page.evaluate(STATE)
     assert state["deal_index"] == 0 and state["deal"]["dealer"] == 3
     assert state["deal"]["current_player"] == 0 and state["deal"]["calls"] == []
@@ -137,7 +151,7 @@ def test_play_while_the_engine_boots_draws_a_deal_of_the_build_and_holds_the_pla
     release(held)
 
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     state = page.evaluate(STATE)
     assert state["deal_seed"] == matching[0]["deal_seed"]  # the engine dealt the seed that was drawn
     assert sorted(state["deal"]["hand"]) == drawn
@@ -169,7 +183,7 @@ def test_a_first_deal_that_the_engine_does_not_deal_gives_way_to_the_engines_and
     assert page.evaluate(HAND) == sorted(["7s", "8s", "9s", "Ts", "Js", "Qs", "Ks", "As"])
     page.locator('#bidding [data-call="pass"]').click()
     release(held)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     state = page.evaluate(STATE)
     assert state["deal"]["calls"] == []  # the call made on other cards never reached the engine
     assert page.evaluate(HAND) == sorted(state["deal"]["hand"])  # the engine's cards are on screen
@@ -222,7 +236,7 @@ def test_the_number_and_suit_chosen_on_the_builds_first_deal_stay_chosen_when_th
     assert page.evaluate(BID_BUTTON) == {"call": "100h", "disabled": False}
     page.evaluate("() => { document.querySelector('#bid-button').dataset.preview = 'yes'; }")  # the preview's button
     release(held)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     # The engine's state opens the same calls to the player: the panel is left as it was (the preview's very
     # button), and the choice is still there.
     expect(page.locator("#bid-button[data-preview]")).to_be_visible()
@@ -232,11 +246,7 @@ def test_the_number_and_suit_chosen_on_the_builds_first_deal_stay_chosen_when_th
     assert page.evaluate(BID_BUTTON) == {"call": "100h", "disabled": False}
     assert page.evaluate(STATE)["deal"]["calls"] == []  # nothing was sent: choosing is not calling
     page.locator("#bid-button").click()
-    deadline = time.monotonic() + 10
-    while not page.evaluate(STATE)["deal"]["calls"]:
-        assert time.monotonic() < deadline, "the bid never reached the engine"
-        time.sleep(0.05)
-    assert page.evaluate(STATE)["deal"]["calls"][0] == [0, "100h"]
+    assert first_call_in_the_engine(page, "bid") == [0, "100h"]
 
 
 def test_a_click_pressed_on_the_builds_deal_and_released_once_the_engine_has_dealt_is_the_players_call(
@@ -252,18 +262,14 @@ def test_a_click_pressed_on_the_builds_deal_and_released_once_the_engine_has_dea
     where = pass_button.bounding_box()
     page.mouse.down()
     release(held)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     # The coach's advice (which needs the engine) shows under the hand, in the room kept for it: nothing moves
     # (but for the pixel that the coach's label adds to its line).
     expect(page.locator("#coach-line")).to_have_attribute("data-kind", "auction", timeout=BOOT_MS)
     moved = pass_button.bounding_box()
     assert abs(moved["y"] - where["y"]) < 2 and moved["x"] == where["x"], (where, moved)
     page.mouse.up()
-    deadline = time.monotonic() + 10
-    while not page.evaluate(STATE)["deal"]["calls"]:
-        assert time.monotonic() < deadline, "the pass never reached the engine"
-        time.sleep(0.05)
-    assert page.evaluate(STATE)["deal"]["calls"][0] == [0, "pass"]
+    assert first_call_in_the_engine(page, "pass") == [0, "pass"]
 
 
 KEPT = "() => JSON.parse(localStorage.getItem('coinche.first-deals'))"
@@ -312,7 +318,7 @@ def test_a_returning_player_draws_the_kept_first_deal_never_the_builds(guarded_p
     assert set(page.evaluate(KEPT)["deals"]) == {"classic"}  # a kept deal is drawn once
     pass_button.click()
     release(held)
-    page.wait_for_function("() => performance.getEntriesByName('match-ready').length > 0", timeout=BOOT_MS)
+    wait_for_the_engines_match(page)
     state = page.evaluate(STATE)
     assert state["deal_seed"] == mine["deal_seed"] and state["deal"]["calls"][0] == [0, "pass"]
     deadline = time.monotonic() + 30  # and the engine deals the next visit's
