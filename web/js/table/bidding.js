@@ -51,6 +51,10 @@ export class BiddingPanel {
     this.#value = null;
     this.#suit = null;
     this.#root.replaceChildren();
+    // It rises into view, but not while the engine boots (the table holds still, see table.css), and not later
+    // either: an animation held back by the page's state would start when the state changed, under the player's
+    // finger.
+    if (this.#root.hidden) this.#root.toggleAttribute("data-still", document.body.dataset.state === "loading");
     this.#root.hidden = false;
     this.#root.dataset.variant = variant;
     if (variant === "classic") this.#classic(legal);
