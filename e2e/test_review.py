@@ -29,7 +29,8 @@ def browser_context_args(browser_context_args):
 def shown(page) -> list[dict]:
     return page.evaluate("""() => [...document.querySelectorAll('#dlg-review .review-item')].map((n) => ({
       index: Number(n.dataset.index), kind: n.dataset.kind, mark: n.dataset.mark || null,
-      reason: n.querySelector('.review-reason')?.textContent ?? null }))""")
+      reason: n.querySelector('.review-reason')?.textContent ?? null, luck: n.dataset.luck || null,
+      hindsight: n.querySelector('.review-hindsight')?.textContent ?? null }))""")
 
 
 def wait_done(page, seconds=90):
@@ -54,6 +55,11 @@ def test_the_review_of_the_players_decisions_is_the_engines(returning_page, site
     assert [i["index"] for i in items] == [d["index"] for d in expected["decisions"]]
     assert [i["mark"] for i in items] == [d["mark"] for d in expected["decisions"]]
     assert [i["reason"] is not None for i in items] == [d["reason"] is not None for d in expected["decisions"]]
+    # in hindsight, calls as cards: the calls' against the sound calls, in their own words
+    assert [i["luck"] for i in items] == [d["luck"] for d in expected["decisions"]]
+    assert all(i["hindsight"] for i in items), items
+    calls = [i["hindsight"] for i in items if i["kind"] == "call"]
+    assert calls and all("sound call" in text for text in calls), calls
     summary = expected["summary"]
     expect(dialog.locator(".review-summary")).to_contain_text(f"{summary['lost']} point")
     expect(dialog.locator(".review-summary")).to_contain_text(f"{summary['marks']['blunder']} blunder")

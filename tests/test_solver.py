@@ -12,7 +12,7 @@ from coinche import Deal
 from coinche.cards import SUIT_LETTERS, Card, card_name, cards_of, mask_of, parse_cards
 from coinche.scoring import Contract
 from coinche.rules import Rules
-from coinche.solver import outcome_score, searcher, solve, solve_cards, solve_choice
+from coinche.solver import outcome_score, searcher, solve, solve_beats, solve_best, solve_cards, solve_choice
 import naive_solver
 
 BIDS = ("80", "100", "120", "140", "160", "capot")
@@ -175,6 +175,28 @@ def test_a_choice_is_solved_as_every_card_is_with_a_table_kept_along_the_deal(se
         deal.play(played)
 
 
+
+
+@settings(max_examples=30)
+@given(st.integers(0, 10**9), st.sampled_from(("coinche", "classic")), st.integers(4, 16), st.integers(-30, 30),
+       st.booleans())
+def test_the_value_and_the_null_window_test_agree_with_every_card_solved(seed, variant, left, offset, kept):
+    """solve_best is the best card's outcome for the side to play; solve_beats(target) says whether that side's
+    best exceeds target, for either side asking, near the value and away from it, with a table kept or not."""
+    deal = ending(seed, variant, left)
+    belote = (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
+    every = solve(deal)
+    to_play = deal.turn & 1
+    value = max(o.difference(to_play) for o in every.values())
+    search = searcher(deal.trump, deal.rules) if kept else None
+    best = solve_best(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
+                      deal.contract, belote, search, deal.rules)
+    assert best.difference(to_play) == value and every[best.card].difference(to_play) == value
+    for side in (0, 1):
+        mine = value if side == to_play else -value
+        for target in (mine + offset, mine, mine - 1):
+            assert solve_beats(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
+                               deal.contract, belote, side, target, search, deal.rules) == (mine > target)
 
 
 @settings(max_examples=20)

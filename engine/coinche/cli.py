@@ -318,7 +318,7 @@ REVIEW_REASONS = {
 
 REVIEW_PLURALS = {"inaccuracy": "inaccuracies", "mistake": "mistakes", "blunder": "blunders"}
 REVIEW_LUCK = {
-    "unlucky": "unlucky (the best card with what you knew, costly with the cards as they lay)",
+    "unlucky": "unlucky (the best choice with what you knew, costly with the cards as they lay)",
     "lucky": "lucky (a costly choice with what you knew that cost nothing here)",
 }
 
@@ -343,7 +343,8 @@ def review_lines(result: dict) -> list[str]:
             words = {k: card_words(v) if k == "card" else v for k, v in d["reason"]["params"].items()}
             line += f" ({REVIEW_REASONS[d['reason']['key']].format(**words)})"
         if d.get("hindsight_loss"):
-            line += f"  in hindsight lost {d['hindsight_loss']:.0f} (best {d['hindsight_best']})"
+            best = "best sound call" if d["kind"] == "call" else "best"
+            line += f"  in hindsight lost {d['hindsight_loss']:.0f} ({best} {d['hindsight_best']})"
         if d.get("luck"):
             line += f": {REVIEW_LUCK[d['luck']]}"
         lines.append(line)

@@ -43,7 +43,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Any
 
-from .calls import Call, CallKind
+from .calls import PASS, Call, CallKind
 from .cards import CARDS, POINTS, POWER, SUIT_MASK, Card, Rank, card_name, mask_of
 from .play import trick_winner
 from .record import RecordError, replay
@@ -52,6 +52,9 @@ from .view import SeatView
 
 #: The review's seed; each decision's random numbers come from it and the seat's knowledge then.
 REVIEW_SEED = "coinche-review/1"
+#: The review's version, in the key a review is kept under (a review kept by an earlier version is made anew):
+#: 2 gives the calls their cost in hindsight.
+REVIEW_VERSION = 2
 #: The marks, from the mildest, with the points lost (score difference for the side) from which they apply.
 MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
 #: The review's budget for a card (see :func:`review_worlds`).
@@ -92,7 +95,7 @@ def mark_of(loss: float) -> str | None:
 def record_key(record: dict[str, Any]) -> str:
     """A short stable key of the deal a record plays (variant, dealer, deck, calls, cards) and of the
     review's version, for keeping a review with its deal."""
-    text = "|".join((REVIEW_SEED, str(record.get("variant")), str(record.get("dealer")), str(record.get("deck")),
+    text = "|".join((REVIEW_SEED, str(REVIEW_VERSION), str(record.get("variant")), str(record.get("dealer")), str(record.get("deck")),
                      ",".join(map(str, record.get("calls", []))), ",".join(map(str, record.get("plays", [])))))
     return f"{seed_from(text):016x}"
 
@@ -107,7 +110,7 @@ class Decision:
     kind: str  # "call" or "card"
     action: Call | Card
     view: SeatView
-    #: the whole deal at that moment, every hand seen: for the cost in hindsight only (``None`` for a call)
+    #: the whole deal at that moment, every hand seen: for the cost in hindsight only
     position: Any = None
 
     @property
@@ -132,7 +135,7 @@ def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> li
         at = len(views)
         keep = not deal.is_over and deal.turn in wanted and (only is None or only == at)
         views.append(deal.view(deal.turn) if keep else None)
-        if keep and deal.phase.name == "PLAY":
+        if keep:
             positions[at] = deal.clone()
 
     replay(record, each)
@@ -275,30 +278,123 @@ def _run_of(card: int, means: dict[int, float], trump: int) -> int | None:
 
 
 # ---------------------------------------------------------------- in hindsight
-#: The search kept for the deal being reviewed (its table of bounds serves every later card of that deal).
-_KEPT: dict[tuple, Any] = {}
+#: The searches kept for the deal being reviewed, one per trump (a table of bounds serves every later
+#: position of the deal with that trump), and the opening leads already solved for a call's hindsight.
+_KEPT: dict[Any, Any] = {"deal": None}
 
 
-def hindsight(decision: Decision) -> dict[str, Any]:
-    """The card's cost with every hand seen: the real hands solved double dummy from that moment, the card
-    played against the best one.  ``hindsight_best`` (a best card), ``hindsight_loss`` (score difference
-    for the side, never negative); both ``None`` for a call, whose hindsight would need the whole deal
-    solved once per contract, and for a card with more than :data:`HINDSIGHT_CARDS` cards in the hands."""
+def _kept(deal) -> dict[Any, Any]:
+    key = (deal.rules, deal.deck, deal.dealer)
+    if _KEPT["deal"] != key:
+        _KEPT.clear()
+        _KEPT["deal"] = key
+    return _KEPT
+
+
+def _search(deal) -> Any:
+    from .solver import searcher
+
+    kept = _kept(deal)
+    search = kept.get(("search", deal.trump))
+    if search is None:
+        search = kept[("search", deal.trump)] = searcher(deal.trump, deal.rules)
+    return search
+
+
+def hindsight(decision: Decision, sound: tuple[Call, ...] = ()) -> dict[str, Any]:
+    """The decision's cost with every hand seen.  ``hindsight_best`` (the best choice), ``hindsight_loss``
+    (score difference for the side, never negative); both ``None`` for a card with more than
+    :data:`HINDSIGHT_CARDS` cards in the hands.
+
+    - A card: the real hands solved double dummy from that moment, the card played against a best one.
+    - A call: against the ``sound`` calls (those the seat's knowledge found within a mark of the best), each
+      by the contract it leaves standing if the auction ends on it (every later seat passing, as the price
+      with the seat's knowledge reads it), played double dummy from the opening lead.  Not against every
+      legal call: with every hand seen some bid no hand could make is often makeable, and every sound pass
+      would then be "unlucky" (docs/solver.md).
+    """
+    if decision.kind == "call":
+        return _call_hindsight(decision, sound)
     deal = decision.position
     if deal is None or sum(h.bit_count() for h in deal.hands) > HINDSIGHT_CARDS:
         return {"hindsight_best": None, "hindsight_loss": None}
-    from .solver import belote_side, searcher, solve_choice
+    from .solver import belote_side, solve_choice
 
-    key = (deal.rules, deal.deck, deal.dealer, deal.trump)
-    search = _KEPT.get(key)
-    if search is None:
-        _KEPT.clear()
-        search = _KEPT[key] = searcher(deal.trump, deal.rules)
     played, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(decision.action),
-                                deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), search, deal.rules)
+                                deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), _search(deal),
+                                deal.rules)
     side = decision.seat & 1
     loss = max(0, best.difference(side) - played.difference(side))
     return {"hindsight_best": card_name(played.card if loss == 0 else best.card), "hindsight_loss": loss}
+
+
+def _call_hindsight(decision: Decision, sound: tuple[Call, ...]) -> dict[str, Any]:
+    position, side, made = decision.position, decision.seat & 1, decision.action
+    if all(call == made for call in sound):  # no other sound call: nothing to compare, nothing to solve
+        return {"hindsight_best": str(made), "hindsight_loss": 0}
+    best, top = made, standing_difference(position, made, side)
+    mine = top
+    for call in sound:  # only a call that does better is solved exactly: most are shown not to, far cheaper
+        if call != made and standing_beats(position, call, side, top):
+            best, top = call, standing_difference(position, call, side)
+    return {"hindsight_best": str(best), "hindsight_loss": top - mine}
+
+
+def _left_standing(position, call: Call):
+    """``position`` (a deal in its auction) with ``call`` made and every later seat passing: a deal at its
+    opening lead, or over (passed out)."""
+    deal = position.clone()
+    deal.apply(call)
+    while deal.phase.name == "AUCTION":
+        deal.call(PASS)
+    return deal
+
+
+def standing_difference(position, call: Call, side: int) -> int:
+    """``side``'s score minus the other's if the auction of ``position`` (a deal in its auction, every hand
+    known) ended on ``call``: every later seat passes, and the contract left standing is played double dummy
+    from the opening lead (0 for a deal passed out).
+
+    >>> from coinche.deal import Deal
+    >>> deal = Deal.new("coinche", dealer=3, seed=5)
+    >>> standing_difference(deal, Call.parse("pass"), 0)  # the first pass of four: passed out
+    0
+    >>> standing_difference(deal, Call.parse("80s"), 0), standing_difference(deal, Call.parse("80h"), 0)
+    (186, -242)
+    """
+    from .solver import belote_side, outcome_score, solve_best
+
+    deal = _left_standing(position, call)
+    if deal.is_over:
+        return 0
+    kept = _kept(deal)
+    key = ("opening", deal.trump, tuple(deal.hands))
+    best = kept.get(key)
+    if best is None:
+        best = kept[key] = solve_best(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won,
+                                      deal.tricks_won, None, None, _search(deal), deal.rules)
+    scores = outcome_score(deal.rules, deal.contract, best.points, best.capot, belote_side(deal)).scores
+    return scores[side] - scores[1 - side]
+
+
+def standing_beats(position, call: Call, side: int, target: int) -> bool:
+    """Whether :func:`standing_difference` is above ``target``, found without the exact value when the
+    opening lead is not solved yet (a null window, :func:`coinche.solver.solve_beats`).
+
+    >>> from coinche.deal import Deal
+    >>> deal = Deal.new("coinche", dealer=3, seed=5)
+    >>> standing_beats(deal, Call.parse("80s"), 0, 185), standing_beats(deal, Call.parse("80s"), 0, 186)
+    (True, False)
+    """
+    from .solver import belote_side, solve_beats
+
+    deal = _left_standing(position, call)
+    if deal.is_over:
+        return 0 > target
+    if ("opening", deal.trump, tuple(deal.hands)) in _kept(deal):
+        return standing_difference(position, call, side) > target
+    return solve_beats(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
+                       deal.contract, belote_side(deal), side, target, _search(deal), deal.rules)
 
 
 def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:
@@ -322,17 +418,19 @@ def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:
 def review_decision(decision: Decision) -> dict[str, Any]:
     """One decision reviewed: the choice, the Expert's, both expected scores, the loss, the mark, a reason;
     and in hindsight (:func:`hindsight`) the cost with every hand seen and the luck (:func:`luck_of`)."""
-    out = _with_knowledge(decision)
-    out.update(hindsight(decision))
+    out, sound = _with_knowledge(decision)
+    out.update(hindsight(decision, sound))
     priced = out["played_score"] is not None  # a card the search could not price is neither
     out["luck"] = luck_of(out["loss"] if priced else None, out["hindsight_loss"])
     return out
 
 
-def _with_knowledge(decision: Decision) -> dict[str, Any]:
-    """The decision priced with what its seat knew then: nothing here reads another seat's cards."""
+def _with_knowledge(decision: Decision) -> tuple[dict[str, Any], tuple[Call, ...]]:
+    """The decision priced with what its seat knew then, and for a call the sound calls (those within a mark of
+    the best: a loss the review would not mark): nothing here reads another seat's cards."""
     out = decision.to_json()
     view = decision.view
+    sound: tuple[Call, ...] = ()
     if decision.kind == "card":
         means, best, played_mean = price_card(view, decision.action)
         best_mean = means[best]
@@ -341,7 +439,7 @@ def _with_knowledge(decision: Decision) -> dict[str, Any]:
                        options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
             reason = card_reason(view, int(decision.action), int(best))
             out["reason"] = None if reason is None else {"key": reason[0], "params": reason[1]}
-            return out
+            return out, ()
         out.update(best=card_name(best), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
                    options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
     else:
@@ -352,6 +450,7 @@ def _with_knowledge(decision: Decision) -> dict[str, Any]:
                    played_chance=mine.make_chance, best_chance=best.make_chance,
                    played_contract=standing_contract(view, decision.action),
                    best_contract=standing_contract(view, best_call))
+        sound = tuple(call for call, value in values.items() if mark_of(round(best.score - value.score, 1)) is None)
     loss = max(0.0, best_mean - played_mean)
     out["loss"] = round(loss, 1)
     out["mark"] = mark_of(out["loss"])  # the loss as shown decides
@@ -359,7 +458,7 @@ def _with_knowledge(decision: Decision) -> dict[str, Any]:
     if out["mark"] is not None and decision.kind == "card":
         reason = card_reason(view, int(decision.action), int(CARDS[best]))
         out["reason"] = None if reason is None else {"key": reason[0], "params": reason[1]}
-    return out
+    return out, sound
 
 
 # ---------------------------------------------------------------- reasons
@@ -438,5 +537,6 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
 
 
 __all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "hindsight", "luck_of",
-           "mark_of", "price_call", "price_card", "seat_set", "standing_contract",
+           "mark_of", "price_call", "price_card", "seat_set", "standing_beats", "standing_contract",
+           "standing_difference",
            "record_key", "review", "review_decision", "review_plan", "summarize"]

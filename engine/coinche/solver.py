@@ -422,6 +422,19 @@ class _Root:
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
         return _make(card, rank, self.won, self.total, contract, belote_side, self.rules)
 
+    def bounded(self, alpha: int, beta: int) -> int:
+        """The position's rank if it lies strictly between ``alpha`` and ``beta``, else a bound beyond the
+        window (fail-soft): a narrow window searches far fewer cards than the exact value."""
+        search, p = self.search, self.seat
+        cards = search._choices(self.hands[p], self.trick, self.win, self.by == p ^ 2, -1)
+        return search._node(p, self.trick, self.win, self.by, self.flag, alpha, beta, cards=cards)
+
+    def ranks(self) -> list[int]:
+        """Every rank best play can end on from here, in increasing order: side 1's capot, then twice side 0's
+        card points still to win, then side 0's capot."""
+        rest = self.total - self.won[0] - self.won[1]
+        return [-1, *range(0, 2 * rest + 1, 2), 2 * rest + 1]
+
 
 def mask_of_trick(trick: Sequence[int]) -> int:
     mask = 0
@@ -464,6 +477,33 @@ def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump:
     rank, card = root.best()
     mine = rank if card == played else root.value(played)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
+
+
+def solve_best(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, won: Sequence[int],
+               tricks_won: Sequence[int], contract: Contract | None, belote_side: int | None,
+               search: _Search | None = None, rules: Rules | None = None) -> Outcome:
+    """The outcome of a best card (the position's value), solved exactly in one search: the other cards are
+    only shown to be no better."""
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
+    rank, card = root.best()
+    return root.outcome(card, rank, contract, belote_side)
+
+
+def solve_beats(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, won: Sequence[int],
+                tricks_won: Sequence[int], contract: Contract, belote_side: int | None, side: int, target: int,
+                search: _Search | None = None, rules: Rules | None = None) -> bool:
+    """Whether best play from the position gives ``side`` a score difference (its score minus the other's,
+    by ``contract``) above ``target``: one search with a null window at the rank from which the score
+    exceeds it, several times cheaper than the value unless the value lies near it."""
+    rules = _rules(rules)
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, rules)
+    above = [r for r in root.ranks() if _make(0, r, root.won, root.total, contract, belote_side, rules)
+             .difference(side) > target]
+    if not above:
+        return False
+    if side == 0:  # side 0's difference never falls as its rank rises
+        return root.bounded(above[0] - 1, above[0]) >= above[0]
+    return root.bounded(above[-1], above[-1] + 1) <= above[-1]
 
 
 def _rules(rules: Rules | None) -> Rules:
@@ -520,5 +560,5 @@ def solve(deal) -> dict[Card, Outcome]:
     return {CARDS[c]: o for c, o in found.items()}
 
 
-__all__ = ["Outcome", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_cards",
-           "solve_choice"]
+__all__ = ["Outcome", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_beats",
+           "solve_best", "solve_cards", "solve_choice"]

@@ -14,6 +14,7 @@ const STORE_KEY = "coinche.reviews";
 const KEEP = 12; // the reviews kept, newest first
 const LUCK = { unlucky: "dd.luck.unlucky", lucky: "dd.luck.lucky" };
 const LUCK_WHY = { unlucky: "dd.luck.unlucky_why", lucky: "dd.luck.lucky_why" };
+const LUCK_WHY_CALL = { unlucky: "dd.luck.unlucky_why_call", lucky: "dd.luck.lucky_why_call" };
 const MARK_KEYS = { inaccuracy: "review.mark.inaccuracy", mistake: "review.mark.mistake", blunder: "review.mark.blunder" };
 const REASON_KEYS = {
   trumped_partner: "review.reason.trumped_partner",
@@ -262,12 +263,14 @@ class ReviewDialog {
     }
     if (item.hindsight_loss !== null && item.hindsight_loss !== undefined) {
       const lost = Math.round(item.hindsight_loss);
+      const call = item.kind === "call"; // against the sound calls only, the auction ending on each
       const line = el("p", "review-hindsight", lost > 0
-        ? t("dd.hindsight_lost", { lost, best: name(item.hindsight_best) }) : t("dd.hindsight_none"));
+        ? t(call ? "dd.hindsight_lost_call" : "dd.hindsight_lost", { lost, best: name(item.hindsight_best) })
+        : t(call ? "dd.hindsight_none_call" : "dd.hindsight_none"));
       if (LUCK[item.luck]) {
         node.dataset.luck = item.luck;
         line.prepend(el("span", `review-luck luck-${item.luck}`, t(LUCK[item.luck])), document.createTextNode(" "));
-        line.append(document.createTextNode(` ${t(LUCK_WHY[item.luck])}`));
+        line.append(document.createTextNode(` ${t((call ? LUCK_WHY_CALL : LUCK_WHY)[item.luck])}`));
       }
       node.append(line);
     }
