@@ -1,0 +1,33 @@
+// The page's message formatting (web/js/i18n.js) without a browser: the catalogues read from web/i18n/, the
+// plural chosen by each language's own rules, also for a signed figure as the review writes it ("+1", "-34").
+import assert from "node:assert/strict";
+import { readFile } from "node:fs/promises";
+import { test } from "node:test";
+
+globalThis.fetch = async (url) => {
+  const text = await readFile(new URL(url));
+  return { ok: true, json: async () => JSON.parse(text) };
+};
+globalThis.document = { documentElement: {}, querySelectorAll: () => [] };
+globalThis.localStorage = { getItem: () => null, setItem: () => {} };
+
+const { setLanguage, t } = await import("../../web/js/i18n.js");
+
+const EXPECTED = {
+  en: ["Expected: +1 point for the side.", "Expected: 0 points for the side.", "Expected: -34 points for the side."],
+  fr: ["Espérance : +1 point pour le camp.", "Espérance : 0 point pour le camp.", "Espérance : -34 points pour le camp."],
+  de: ["Erwartet: +1 Punkt für die Partei.", "Erwartet: 0 Punkte für die Partei.", "Erwartet: -34 Punkte für die Partei."],
+  es: ["Esperado: +1 punto para la pareja.", "Esperado: 0 puntos para la pareja.", "Esperado: -34 puntos para la pareja."],
+};
+
+for (const [lang, [one, zero, many]] of Object.entries(EXPECTED)) {
+  test(`${lang}: the review's expected score takes the language's plural, its sign kept`, async () => {
+    await setLanguage(lang, { remember: false });
+    assert.equal(t("review.expected_same", { played: "+1" }), one);
+    assert.equal(t("review.expected_same", { played: "0" }), zero);
+    assert.equal(t("review.expected_same", { played: "-34" }), many);
+    const both = t("review.expected", { played: "-1", best: "+12" });
+    assert.ok(both.includes("-1 ") && both.includes("+12") && !both.includes("{"), both);
+    assert.ok(!t("review.unpriced", { best: "+1" }).includes("{"));
+  });
+}
