@@ -220,3 +220,65 @@ def test_the_judge_explains_in_the_chosen_language(returning_page, site_url, lan
     expect(page.locator("html")).to_have_attribute("lang", lang)
     expect(page.locator("#language")).to_have_value(lang)
     expect(page.locator("#note-text")).to_have_text(messages["note.overtrump_partner"], timeout=BOOT_MS)
+
+
+# ---------------------------------------------------------------- a switch while the player's action is on its way
+HOLD_ACT = """async () => {
+  const { engine } = await import('/js/main.js');
+  const call = engine.call.bind(engine);
+  window.actHeld = [];
+  engine.call = async (name, args) => {
+    if (name === 'act') await new Promise((resolve) => window.actHeld.push(resolve));
+    return call(name, args);
+  };
+}"""
+RELEASE_ACT = "() => { window.actHeld.splice(0).forEach((resolve) => resolve()); }"
+
+
+def switch_at_the_table(page, lang: str) -> None:
+    """The language chosen from the table's menu (its settings), the dialog closed by its button."""
+    page.click("#btn-menu")
+    dialog = page.locator("#dlg-settings")
+    expect(dialog).to_be_visible()
+    page.select_option("#setting-language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    dialog.locator("button[type=submit]").click()
+    expect(dialog).to_be_hidden()
+
+
+def test_a_language_switch_while_the_players_action_is_on_its_way_brings_back_neither_the_card_nor_the_panel(
+        returning_page, site_url):
+    """The engine's answer is held back; a switch of language meanwhile used to draw the state the action was
+    made on: the bidding panel live again (its clicks dropped, the table waiting on the answer) and the card
+    played back in the hand."""
+    page = returning_page
+    open_home(page, site_url, seed="lang-acting")
+    choose_settings(page, coach=True)
+    start(page, "coinche")
+    page.evaluate(HOLD_ACT)
+    pass_button = page.locator("#bidding button[data-call=pass]")
+    expect(pass_button).to_be_enabled(timeout=BOOT_MS)
+    pass_button.click()
+    page.wait_for_function("() => window.actHeld.length === 1")
+    switch_at_the_table(page, "de")
+    expect(page.locator("#bidding")).to_be_hidden()
+    page.evaluate(RELEASE_ACT)
+    poll(page, lambda _: [0, "pass"] in page.evaluate(ENGINE_STATE)["deal"]["calls"], 10, "the pass in the engine")
+
+    deadline = time.monotonic() + PLAY_SECONDS
+    while not (ui := page.evaluate(UI))["myTurn"] or ui["bidding"]:
+        assert time.monotonic() < deadline, "the player's first card never came"
+        if ui["bidding"]:
+            page.click("#bidding button[data-call=pass]")
+            page.wait_for_function("() => window.actHeld.length === 1")
+            page.evaluate(RELEASE_ACT)
+        time.sleep(0.05)
+    card = ui["playable"][0]
+    tap(page, card)
+    page.wait_for_function("() => window.actHeld.length === 1")
+    switch_at_the_table(page, "es")
+    expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+    page.evaluate(RELEASE_ACT)
+    poll(page, lambda _: card not in page.evaluate(ENGINE_STATE)["deal"]["hand"], 10, "the card in the engine")
+    expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+    switch_at_the_table(page, "en")

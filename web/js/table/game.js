@@ -213,14 +213,21 @@ export class Game {
 
   // The coach or speed setting changed: redraw the coach line and the reasons on the cards.
   settingsChanged() {
-    if (!this.#state) return;
+    if (!this.#state || this.#awaiting) return;
     this.#renderHand(this.#state);
     this.#renderCoach(this.#state);
   }
 
   // The language changed: draw everything again.
   redraw() {
-    if (this.#state && this.#phase !== "stopped") this.#render(this.#state);
+    if (this.#state && this.#phase !== "stopped" && !this.#awaiting) this.#render(this.#state);
+  }
+
+  // The player's call or card is on its way (or held for the engine): the state held is the one it was made
+  // on, and drawing it again would bring back the card played or the bidding panel, live, where a click is
+  // dropped. The answer draws the table, in the language and settings of the moment.
+  get #awaiting() {
+    return this.#phase === "acting" || this.#phase === "held";
   }
 
   #live(epoch) {
