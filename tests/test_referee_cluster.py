@@ -775,3 +775,39 @@ def test_a_1v1_private_table_waiting_for_its_second_player_outlives_its_process(
         assert record["kind"] == "private" and record["code"] is not None and not record["lobby"]
         check_told_is_stored(list(pair_), record)
         audit(list(pair_), record, redis_server.url)
+
+
+def test_wrong_codes_are_counted_across_the_processes(referees, redis_server):
+    """An address that spreads its guesses over the processes meets the same limit as on one: with
+    ``--guesses 3``, two wrong codes on one process and one on another refuse its next joins on both, the
+    right code included, and tell it when it may try again.  (Counted per process, as before, it would have
+    sat at the table: two and one are each under three.)"""
+    one, two = referees("--guesses", "3"), referees("--guesses", "3")
+    urls = lambda: [one.url, two.url]  # noqa: E731
+
+    async def scenario():
+        host = await Survivor.open(urls, "host", 0)
+        await host.seat_at(create={"variant": "coinche", "target": 501})
+        created = await host.next()
+        assert created["type"] == "created", created
+        wrong = "22222" + ("3" if created["code"][-1] != "3" else "4")
+        answers = []
+        for at in (0, 0, 1):
+            guesser = await Survivor.open(urls, "guesser", at)
+            await guesser.seat_at(join=wrong)
+            answers.append((await guesser.next())["error"]["key"])
+            await guesser.ws.close()
+        refused = []
+        for at in (0, 1):
+            guesser = await Survivor.open(urls, "guesser", at)
+            await guesser.seat_at(join=created["code"])
+            message = await guesser.next()
+            assert message["type"] == "error", (at, message)
+            refused.append(message["error"])
+            await guesser.ws.close()
+        return answers, refused
+
+    answers, refused = asyncio.run(scenario())
+    assert answers == ["no_such_table"] * 3
+    assert [e["key"] for e in refused] == ["too_many_guesses"] * 2, refused
+    assert all(0 < e["params"]["retry_after"] <= 61 for e in refused), refused

@@ -531,6 +531,10 @@ class Cluster:
                     self.referee._stop_waiting(client, shared=False)
                 self.referee._error(client, RefereeError("unavailable"), request.id)
                 self.referee.watch(client)
+            except Exception as e:  # a bug must not leave the player without an answer (as dispatch)
+                log.exception("request failed")
+                self.referee._error(client, RefereeError("internal", detail=type(e).__name__), request.id)
+                self.referee.watch(client)
 
         self.referee.loop.create_task(run())
 
@@ -611,6 +615,19 @@ class Cluster:
 
     async def _join(self, client: "Client", request: Request, code: str) -> None:
         referee = self.referee
+        wait = await self.store.guess_blocked(client.address)
+        if wait > 0:  # too many wrong codes, counted on every process
+            referee.guesses.refuse(client.address, wait)
+            referee._error(client, RefereeError("too_many_guesses", retry_after=int(wait) + 1), request.id)
+            referee.watch(client)
+            return
+        if referee.private.get(code) is not None:  # the table waits here
+            try:
+                referee.join_here(client, request, code)
+            except RefereeError as e:
+                referee._error(client, e, e.id if e.id is not None else request.id)
+            referee.watch(client)
+            return
         found = await self.store.code_holder(code)
         holder = None if found is None else json.loads(found).get("p")
         if holder is None and await self._take_lobby(code):
@@ -618,6 +635,7 @@ class Cluster:
             return
         if holder is None or holder == self.me:
             referee.guesses.failed(client.address)
+            await self._count_guess(client.address)
             referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
             referee.watch(client)
             return
@@ -626,6 +644,18 @@ class Cluster:
             self._spawn(client, request, self._join_orphan(client, request, code, holder))
 
         self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unheard)
+
+    async def _count_guess(self, address: str) -> None:
+        """A wrong code from ``address`` counted in Redis for every process; past the limit, refused here too."""
+        referee = self.referee
+        try:
+            wait = await self.store.guess_failed(address, referee.config.guesses, referee.guesses.window,
+                                                 referee.config.guess_block)
+        except StoreError as e:  # the player still learns the code was wrong; this process counted it
+            referee.failures.add("redis guesses", e)
+            return
+        if wait > 0:
+            referee.guesses.refuse(address, wait)
 
     async def _join_orphan(self, client: "Client", request: Request, code: str, holder: str) -> None:
         await self.release(holder)

@@ -65,6 +65,10 @@ class GuessLimiter:
             return 0.0
         return until - now
 
+    def refuse(self, address: str, seconds: float) -> None:
+        """``address`` refused for ``seconds`` from now (the wrong codes counted across the processes)."""
+        self.until[address] = max(self.until.get(address, 0.0), self.clock() + seconds)
+
     def failed(self, address: str) -> None:
         """A wrong code from ``address``; the ``allowed``-th within ``window`` starts the block."""
         now = self.clock()

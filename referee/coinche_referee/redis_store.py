@@ -16,6 +16,8 @@ only, a lapsed lease is taken over by one process only.  Keys, under a prefix (`
 ``q:VARIANT:TARGET``  list: the players waiting in the queue (JSON: process, client, name)
 ``code:CODE``         a private table waiting: the process that holds it (JSON), with a TTL
 ``c:PROC``            pub/sub channel of a process: frames and messages of players on another process
+``g:ADDR``            the wrong private codes an address sent in the current window (a count, with a TTL)
+``gb:ADDR``           the address's joins are refused while this key lives (its TTL)
 ====================  ======================================================================
 
 A finished table's ``t:`` and ``a:`` keys expire after ``keep`` seconds; its token keys are deleted.
@@ -181,6 +183,17 @@ if ok and who and redis.call('EXISTS', p .. 'alive:' .. who) == 1 then return e 
 return false
 """
 
+# A wrong private code from an address (KEYS[1]: its count in the window, KEYS[2]: its block), counted by
+# every process: the ARGV[1]-th within ARGV[2] ms blocks its joins for ARGV[3] ms; the ms it is blocked for.
+GUESS = """
+local n = redis.call('INCR', KEYS[1])
+if n == 1 then redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+if n < tonumber(ARGV[1]) then return 0 end
+redis.call('SET', KEYS[2], '1', 'PX', ARGV[3])
+redis.call('DEL', KEYS[1])
+return tonumber(ARGV[3])
+"""
+
 DROP_IF = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
 return 0
@@ -203,7 +216,7 @@ class RedisStore(Store):
         self._scripts = {name: self.redis.register_script(text) for name, text in (
             ("create", CREATE), ("append", APPEND), ("update", UPDATE), ("finish", FINISH), ("renew", RENEW),
             ("claim", CLAIM), ("release", RELEASE), ("pair", PAIR), ("code_holder", CODE_HOLDER),
-            ("drop_if", DROP_IF))}
+            ("drop_if", DROP_IF), ("guess", GUESS))}
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -346,6 +359,18 @@ class RedisStore(Store):
 
     async def drop_code(self, code: str, entry: str) -> bool:
         return bool(await self.run("drop_if", entry, keys=(self.key("code", code),)))
+
+    # ------------------------------------------------------------ wrong private codes, every process's
+    async def guess_failed(self, address: str, allowed: int, window: float, block: float) -> float:
+        """A wrong private code from ``address``: ``allowed`` of them within ``window`` seconds, on any process,
+        refuse its joins for ``block`` seconds.  The seconds it is refused for from now (0: not)."""
+        ms = await self.run("guess", allowed, max(1, int(window * 1000)), max(1, int(block * 1000)),
+                            keys=(self.key("g", address), self.key("gb", address)))
+        return int(ms) / 1000
+
+    async def guess_blocked(self, address: str) -> float:
+        """The seconds before ``address`` may join again (0: now)."""
+        return max(0, int(await self.call("pttl", self.key("gb", address)))) / 1000
 
     # ------------------------------------------------------------ messages between processes
     def channel(self, process: str) -> str:

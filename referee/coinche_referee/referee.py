@@ -473,9 +473,17 @@ class Referee:
         if wait > 0:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
+        if self.cluster is not None and code is not None and not client.remote:
+            # the wrong codes are counted across the processes first; the table may wait on another one
+            self.cluster.join(client, request, code)
+            return
+        self.join_here(client, request, code)
+
+    def join_here(self, client: Client, request: Request, code: str | None) -> None:
+        """Sit at the private table waiting here with ``code`` (``None``: not a code)."""
         table = None if code is None else self.private.get(code)
         if table is None and code is not None and self.cluster is not None:
-            self.cluster.join(client, request, code)  # the table may wait on another process
+            self.cluster.join(client, request, code)  # forwarded here, and the table is gone meanwhile
             return
         if table is None:
             self.guesses.failed(client.address)
