@@ -163,3 +163,37 @@ def test_the_review_speaks_the_readers_language(returning_page, site_url):
     expect(dialog.locator(".review-status")).to_have_text("Analyse terminée.")
     expect(dialog.locator(".review-summary")).to_contain_text("analysée")
     expect(dialog.locator(".review-thresholds")).to_contain_text("une gaffe à partir de 80")
+
+
+COUNT_REVIEWED = """async () => {
+  const { engine } = await import('/js/main.js');
+  const call = engine.call.bind(engine);
+  window.reviewedByEngine = [];
+  engine.call = (name, args) => {
+    if (name === 'review_decision') window.reviewedByEngine.push(args.index);
+    return call(name, args);
+  };
+}"""
+
+
+def test_every_seat_after_the_players_own_computes_only_the_other_seats_decisions(returning_page, site_url):
+    page = returning_page
+    new_match(page, site_url, "coinche", seed="review-reuse-e2e")
+    play_to_summary(page)
+    record = last_record(page)
+    mine = [d["index"] for d in review(record, [0])["decisions"]]
+    every = review(record)
+
+    page.click("#dlg-summary .review-open")
+    wait_done(page)
+    page.evaluate(COUNT_REVIEWED)
+    page.locator("#dlg-review .review-scope input").check()
+    wait_done(page)
+    asked = page.evaluate("() => window.reviewedByEngine")
+    assert sorted(asked) == [d["index"] for d in every["decisions"] if d["index"] not in mine]
+    assert [i["index"] for i in shown(page)] == [d["index"] for d in every["decisions"]]
+    assert [i["mark"] for i in shown(page)] == [d["mark"] for d in every["decisions"]]
+    kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORE_KEY))
+    entry = next(e for e in kept if e["id"].endswith(":0123"))
+    assert entry["review"] == {k: v for k, v in every.items() if k in ("decisions", "summary")}
+    page.keyboard.press("Escape")

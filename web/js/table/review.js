@@ -2,8 +2,9 @@
 // what that seat knew at the time, the Expert's choice beside it, a mark when the choice lost many points.
 //
 // The engine computes everything (coinche.review): the page runs the review as a sequence of small commands
-// on the engine's usual channel, `review_plan` once, `review_decision` per decision, `review_summary` at the
-// end, so the page shows the progress, can stop between two decisions, and the bots' commands interleave.
+// on the engine's usual channel, `review_plan` once, `review_decision` per decision not reviewed already (for
+// other seats), `review_summary` at the end, so the page shows the progress, can stop between two decisions,
+// and the bots' commands interleave.
 // Closing the dialog does not stop a review: it goes on while the player plays, and reopening it shows where
 // it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
 // computes nothing.
@@ -49,6 +50,24 @@ function storeReview(id, review) {
 }
 
 // ------------------------------------------------------------------ a review being computed
+// The decisions reviewed so far, by the engine's key for the deal: index -> the engine's review of it. A
+// decision's review is the same whichever seats are reviewed, so "every seat" after the player's own computes
+// only the other seats' decisions, and a kept review of this deal serves the others too.
+const reviewed = new Map();
+
+function reviewedFor(key) {
+  let known = reviewed.get(key);
+  if (!known) {
+    known = new Map();
+    for (const entry of storedReviews()) {
+      if (!entry.id.startsWith(`${key}:`) || !Array.isArray(entry.review?.decisions)) continue;
+      for (const item of entry.review.decisions) if (Number.isInteger(item?.index)) known.set(item.index, item);
+    }
+    reviewed.set(key, known);
+  }
+  return known;
+}
+
 // One per deal and set of seats, for this visit: {plan, items, summary, status, error}; `status` is
 // "running", "stopped", "done" or "failed". Listeners hear every change.
 const jobs = new Map();
@@ -93,10 +112,12 @@ class ReviewJob {
           return;
         }
       }
+      const known = reviewedFor(this.plan.key);
       while (this.items.length < this.total) {
         const { index } = this.plan.decisions[this.items.length];
-        const item = await this.engine.call("review_decision", { record: this.record, index });
+        const item = known.get(index) ?? await this.engine.call("review_decision", { record: this.record, index });
         if (!current()) return;
+        known.set(index, item);
         this.items.push(item);
         this.#emit();
       }
