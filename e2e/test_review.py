@@ -1,6 +1,6 @@
 """The Expert's review of a finished deal in the page: opened from the deal summary, the replay and the
-previous deals; computed in the engine worker with a progress bar, stoppable and resumable, the table
-playable meanwhile; the same review as the engine's in Python; kept with the deal so reopening computes
+previous deals; computed in the engine worker (and in the review helper's, a second engine worker) with a
+progress bar, stoppable and resumable, the table playable meanwhile; the same review as the engine's in Python; kept with the deal so reopening computes
 nothing; in the reader's language, with the keyboard."""
 from __future__ import annotations
 
@@ -165,14 +165,27 @@ def test_the_review_speaks_the_readers_language(returning_page, site_url):
     expect(dialog.locator(".review-thresholds")).to_contain_text("une gaffe à partir de 80")
 
 
+# Every engine's review_decision calls (the table's and the review helper's): window.reviewedByEngine holds
+# [index, "table" or "helper"] in the order asked.
 COUNT_REVIEWED = """async () => {
   const { engine } = await import('/js/main.js');
-  const call = engine.call.bind(engine);
+  const { Engine } = await import('/js/engine.js');
+  const call = Engine.prototype.call;
   window.reviewedByEngine = [];
-  engine.call = (name, args) => {
-    if (name === 'review_decision') window.reviewedByEngine.push(args.index);
-    return call(name, args);
+  Engine.prototype.call = function (name, args) {
+    if (name === 'review_decision') window.reviewedByEngine.push([args.index, this === engine ? 'table' : 'helper']);
+    return call.call(this, name, args);
   };
+}"""
+
+# The review helper started and ready before the review (so that it takes decisions from the first), then
+# left idle.
+HELPER_READY = """async () => {
+  const { borrowHelper, returnHelper } = await import('/js/table/review-helper.js');
+  const ready = borrowHelper();
+  const engine = ready && await ready;
+  returnHelper();
+  return engine !== null;
 }"""
 
 
@@ -189,11 +202,69 @@ def test_every_seat_after_the_players_own_computes_only_the_other_seats_decision
     page.evaluate(COUNT_REVIEWED)
     page.locator("#dlg-review .review-scope input").check()
     wait_done(page)
-    asked = page.evaluate("() => window.reviewedByEngine")
+    asked = [index for index, _ in page.evaluate("() => window.reviewedByEngine")]
     assert sorted(asked) == [d["index"] for d in every["decisions"] if d["index"] not in mine]
     assert [i["index"] for i in shown(page)] == [d["index"] for d in every["decisions"]]
     assert [i["mark"] for i in shown(page)] == [d["mark"] for d in every["decisions"]]
     kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORE_KEY))
     entry = next(e for e in kept if e["id"].endswith(":0123"))
     assert entry["review"] == {k: v for k, v in every.items() if k in ("decisions", "summary")}
+    page.keyboard.press("Escape")
+
+
+def review_with_the_helper_ready(page, site_url, seed: str, before_review: str | None = None):
+    """A deal played to its summary, the review helper ready and every engine's review_decision counted
+    (``before_review``: a script run then); the player's review run to its end.  Returns (the engine's own
+    review in Python, [index, "table" or "helper"] as asked)."""
+    new_match(page, site_url, "coinche", seed=seed)
+    play_to_summary(page)
+    expected = review(last_record(page), [0])
+    assert page.evaluate("() => navigator.hardwareConcurrency") >= 2  # these machines: the page uses a helper
+    assert page.evaluate(HELPER_READY)
+    page.evaluate(COUNT_REVIEWED)
+    if before_review:
+        page.evaluate(before_review)
+    page.click("#dlg-summary .review-open")
+    wait_done(page)
+    return expected, page.evaluate("() => window.reviewedByEngine")
+
+
+def test_a_second_engine_takes_decisions_and_the_review_is_the_same(returning_page, site_url):
+    page = returning_page
+    expected, asked = review_with_the_helper_ready(page, site_url, "review-helper-e2e")
+    by = {engine for _, engine in asked}
+    assert by == {"table", "helper"}, asked  # both engines took decisions
+    assert sorted(index for index, _ in asked) == [d["index"] for d in expected["decisions"]]  # each once
+    assert [i["index"] for i in shown(page)] == [d["index"] for d in expected["decisions"]]  # in the deal's order
+    kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORE_KEY))
+    assert kept[0]["review"] == {k: v for k, v in expected.items() if k in ("decisions", "summary")}
+    page.keyboard.press("Escape")
+
+
+STOP_HELPER_ON_ITS_FIRST_DECISION = """async () => {
+  const { helperState } = await import('/js/table/review-helper.js');
+  const helper = helperState().engine;
+  const call = helper.call.bind(helper);
+  helper.call = (name, args) => {
+    const answer = call(name, args);
+    if (name === 'review_decision') helper.terminate();  // the worker gone with the decision in hand
+    return answer;
+  };
+}"""
+
+
+def test_a_helper_that_stops_answering_loses_no_decision(returning_page, site_url):
+    page = returning_page
+    # after the counting: the helper's own wrapper calls the counting one
+    expected, asked = review_with_the_helper_ready(page, site_url, "review-helper-lost-e2e",
+                                                   STOP_HELPER_ON_ITS_FIRST_DECISION)
+    lost = [index for index, engine in asked if engine == "helper"]
+    assert len(lost) == 1  # the helper was asked once, then given up
+    assert [index for index, engine in asked if engine == "table"].count(lost[0]) == 1  # asked again of the table
+    assert [i["index"] for i in shown(page)] == [d["index"] for d in expected["decisions"]]
+    kept = json.loads(page.evaluate("(key) => localStorage.getItem(key)", STORE_KEY))
+    assert kept[0]["review"] == {k: v for k, v in expected.items() if k in ("decisions", "summary")}
+    state = page.evaluate("async () => { const s = (await import('/js/table/review-helper.js')).helperState();"
+                          " return { broken: s.broken, started: s.engine !== null }; }")
+    assert state == {"broken": True, "started": False}  # not started again for this visit
     page.keyboard.press("Escape")

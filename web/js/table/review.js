@@ -4,12 +4,14 @@
 // The engine computes everything (coinche.review): the page runs the review as a sequence of small commands
 // on the engine's usual channel, `review_plan` once, `review_decision` per decision not reviewed already (for
 // other seats), `review_summary` at the end, so the page shows the progress, can stop between two decisions,
-// and the bots' commands interleave.
+// and the bots' commands interleave. On a device with more than one core a second engine worker
+// (review-helper.js) takes decisions too: each engine asks for the next one when it is free.
 // Closing the dialog does not stop a review: it goes on while the player plays, and reopening it shows where
 // it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
 // computes nothing.
 import { el } from "../dom.js";
 import { callName, cardName, t } from "../i18n.js";
+import { borrowHelper, giveUp, returnHelper } from "./review-helper.js";
 
 const STORE_KEY = "coinche.reviews";
 const KEEP = 12; // the reviews kept, newest first
@@ -113,14 +115,10 @@ class ReviewJob {
         }
       }
       const known = reviewedFor(this.plan.key);
-      while (this.items.length < this.total) {
-        const { index } = this.plan.decisions[this.items.length];
-        const item = known.get(index) ?? await this.engine.call("review_decision", { record: this.record, index });
-        if (!current()) return;
-        known.set(index, item);
-        this.items.push(item);
-        this.#emit();
-      }
+      const queue = this.plan.decisions.map(({ index }) => index).filter((index) => !known.has(index));
+      this.#gather(known);
+      if (queue.length) await this.#compute(queue, known, current);
+      if (!current()) return;
       const summary = await this.engine.call("review_summary", { decisions: this.items });
       if (!current()) return;
       this.summary = summary;
@@ -135,6 +133,54 @@ class ReviewJob {
     this.#emit();
   }
 
+  // The decisions of `queue` (action indices) asked of the table's engine and, once it is ready, of the
+  // helper's: each engine takes the next one when it is free. A decision the helper does not answer goes back
+  // to the queue, for the table's engine; an error of the table's engine fails the review.
+  async #compute(queue, known, current) {
+    const keep = (index, item) => {
+      known.set(index, item); // kept even if the review was stopped meanwhile: a resume needs it no more
+      if (!current()) return;
+      this.#gather(known);
+      this.#emit();
+    };
+    let inHand = null; // the helper's decision in hand: settles once it is kept or back in the queue
+    const helper = queue.length > 1 ? borrowHelper() : null;
+    helper?.then(async (engine) => {
+      while (engine && queue.length && current()) {
+        const index = queue.shift();
+        const step = engine.call("review_decision", { record: this.record, index }).then(
+          (item) => keep(index, item),
+          (error) => {
+            queue.unshift(index);
+            throw error;
+          });
+        inHand = step.catch(() => {});
+        try {
+          await step;
+        } catch (error) {
+          console.warn("review helper:", error);
+          giveUp(engine);
+          return; // the table's engine goes on alone
+        } finally {
+          inHand = null;
+        }
+      }
+    }).finally(returnHelper);
+    do {
+      while (queue.length && current()) {
+        const index = queue.shift();
+        const item = await this.engine.call("review_decision", { record: this.record, index });
+        keep(index, item);
+      }
+      await inHand;
+    } while (queue.length && current());
+  }
+
+  // The decisions reviewed so far, in the plan's order (the two engines may answer out of it).
+  #gather(known) {
+    this.items = this.plan.decisions.filter(({ index }) => known.has(index)).map(({ index }) => known.get(index));
+  }
+
   stop() {
     if (this.status !== "running") return;
     this.runs += 1; // the decision in hand is dropped: a stopped review shows nothing more
@@ -143,7 +189,18 @@ class ReviewJob {
   }
 }
 
-function jobFor(engine, record, seats) {
+// For the bench: every review of this visit forgotten, the kept ones too (the next one is computed afresh).
+export function forgetReviews() {
+  for (const job of jobs.values()) job.stop();
+  jobs.clear();
+  reviewed.clear();
+  try {
+    localStorage.removeItem(STORE_KEY);
+  } catch { /* blocked storage: nothing was kept */ }
+}
+
+// The review of `seats` of the deal `record`, as the dialog shows it: started unless this visit has it already.
+export function jobFor(engine, record, seats) {
   const id = JSON.stringify([record.variant, record.dealer, record.deck, record.calls, record.plays, seats]);
   let job = jobs.get(id);
   if (!job) {
