@@ -1,7 +1,7 @@
 """The Expert's review of a finished deal in the page: opened from the deal summary, the replay and the
 previous deals; computed in the engine worker (and in the review helper's, a second engine worker) with a
-progress bar, stoppable and resumable, the table playable meanwhile; the same review as the engine's in Python; kept with the deal so reopening computes
-nothing; in the reader's language, with the keyboard."""
+progress bar, stoppable and resumable, the table playable meanwhile; the same review as the engine's in
+Python; kept with the deal so reopening computes nothing; in the reader's language, with the keyboard."""
 from __future__ import annotations
 
 import json
