@@ -66,8 +66,7 @@ IN_PAGE = """async ({ records, seats, helper }) => {
   return out;
 }"""
 #: The browser's runs: (label, seats, whether the review helper takes decisions too).
-BROWSER_RUNS = (("seat 0", [0], False), ("every seat", [0, 1, 2, 3], False),
-                ("seat 0", [0], True), ("every seat", [0, 1, 2, 3], True))
+BROWSER_RUNS = tuple((label, seats, helper) for helper in (False, True) for label, seats in SEATS.items())
 
 
 def expert_records(count: int, seed: str, level: str = "expert") -> list[dict]:
@@ -165,6 +164,7 @@ def main() -> None:
         print(f"  goal: a whole deal within {GOAL_S:.0f} s in the browser, "
               f"{'with the helper' if helper else 'engine alone'}: {'met' if worst <= GOAL_S else 'MISSED'} "
               f"(worst deal, every seat: {worst:.2f} s)")
+
 
 if __name__ == "__main__":
     main()

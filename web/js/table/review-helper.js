@@ -1,6 +1,7 @@
 // A second engine worker for the review, on a device with more than one core: the review's decisions are
 // independent of one another, so the table's engine and this one each take the next decision when free, and
-// a whole deal's review takes about half the time (docs/performance.md). Each Pyodide holds its own memory,
+// every seat's review of a deal takes about two thirds of the time, the helper's start included
+// (docs/performance.md). Each Pyodide holds its own memory,
 // so the helper starts only when a review does, and stops once no review has used it for IDLE_MS.
 //
 //   const ready = borrowHelper();   // null: no helper here (one core, or it failed before)

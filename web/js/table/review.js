@@ -143,27 +143,23 @@ class ReviewJob {
       this.#gather(known);
       this.#emit();
     };
-    let inHand = null; // the helper's decision in hand: settles once it is kept or back in the queue
+    let inHand = null; // the helper's last decision: true once kept, false once back in the queue
     const helper = queue.length > 1 ? borrowHelper() : null;
     helper?.then(async (engine) => {
       while (engine && queue.length && current()) {
         const index = queue.shift();
-        const step = engine.call("review_decision", { record: this.record, index }).then(
-          (item) => keep(index, item),
+        inHand = engine.call("review_decision", { record: this.record, index }).then(
+          (item) => {
+            keep(index, item);
+            return true;
+          },
           (error) => {
             queue.unshift(index);
-            throw error;
+            console.warn("review helper:", error);
+            giveUp(engine);
+            return false;
           });
-        inHand = step.catch(() => {});
-        try {
-          await step;
-        } catch (error) {
-          console.warn("review helper:", error);
-          giveUp(engine);
-          return; // the table's engine goes on alone
-        } finally {
-          inHand = null;
-        }
+        if (!await inHand) return; // the table's engine goes on alone
       }
     }).finally(returnHelper);
     do {
