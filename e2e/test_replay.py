@@ -140,6 +140,15 @@ def test_a_finished_deal_replays_call_by_call_and_card_by_card(clipboard_page, s
     expect(page.locator("#dlg-summary")).to_be_visible()  # back to the game where it was
 
 
+# The engine's answer to `load` (a resume) held until the test calls window.releaseLoad().
+HOLD_LOAD = """async () => {
+  const { engine } = await import('/js/main.js');
+  const call = engine.call.bind(engine);
+  engine.call = (name, args) => name !== 'load' ? call(name, args)
+    : new Promise((resolve) => { window.releaseLoad = () => resolve(call(name, args)); });
+}"""
+
+
 def test_a_shared_deal_deals_the_same_hand_to_a_friend(clipboard_page, site_url, browser):
     page = clipboard_page
     new_match(page, site_url, "coinche", seed="share-replay-e2e-4")  # its first deal is played, not void
@@ -172,12 +181,17 @@ def test_a_shared_deal_deals_the_same_hand_to_a_friend(clipboard_page, site_url,
     page.keyboard.press("Escape")
     expect(page.locator("#dlg-deals")).to_be_hidden()
 
-    # after a reload, the resumed match still lists its finished deal
+    # after a reload, the resumed match still lists its finished deal, even in a menu opened before the engine
+    # has answered the resume (the table is shown first): its buttons follow the state once it arrives
     page.reload()
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=60_000)
+    page.evaluate(HOLD_LOAD)
     page.click("#btn-resume")
     expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function("() => window.releaseLoad !== undefined")
     page.click("#btn-menu")
+    expect(page.locator("#btn-previous-deals")).to_be_disabled()  # nothing to list yet
+    page.evaluate("() => window.releaseLoad()")
     page.click("#btn-previous-deals")
     expect(page.locator("#dlg-deals .deals-item")).to_have_count(1)
     page.click("#dlg-deals .deals-item .share-deal")

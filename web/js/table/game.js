@@ -58,6 +58,7 @@ export class Game {
   #heldNote = null; // the toast that says the held call is kept
   #handDealt = -1;
   #onExit;
+  #refreshMenu;
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -81,7 +82,7 @@ export class Game {
     });
     this.#bidding = new BiddingPanel(root.querySelector("#bidding"), { onCall: (call) => this.#call(call) });
     root.querySelector("#btn-last-trick").addEventListener("click", () => this.#showLastTrick());
-    installMenuTools({
+    this.#refreshMenu = installMenuTools({
       getState: () => this.#state, engine: this.#local, isLocal: () => this.#engine === this.#local, view: this.#view,
     });
     this.stats = { botSteps: [] }; // {level, ms} of every bot_step, for the bench
@@ -398,6 +399,7 @@ export class Game {
   // ------------------------------------------------------------ drawing a state
   #render(state) {
     this.#state = state;
+    this.#refreshMenu();
     const deal = state.deal;
     const view = this.#view;
     view.root.dataset.phase = deal.phase;

@@ -294,9 +294,11 @@ class Replay {
 // "Share this deal" and "Previous deals" in the menu (the settings dialog opened from the table).
 // getState(): the table's state (null before a match); engine: the local engine; isLocal(): whether it
 // holds the match being played (its finished deals then survive a reload); view: the TableView.
+// Returns refresh(), to be called whenever the table's state changes: a menu opened before a state arrives
+// (a resumed match's, say) follows it, instead of keeping the buttons it was opened with.
 export function installMenuTools({ getState, engine, isLocal, view }) {
   const form = document.querySelector("#settings-form");
-  if (!form || form.querySelector(".menu-tools")) return;
+  if (!form || form.querySelector(".menu-tools")) return () => {};
   const row = el("div", "menu-tools");
   row.hidden = true;
   const share = button(t("share.button"), async () => {
@@ -314,13 +316,17 @@ export function installMenuTools({ getState, engine, isLocal, view }) {
   deals.dataset.i18n = "replay.previous";
   row.append(share, deals);
   form.querySelector(".dialog-title").after(row);
+  const refresh = () => {
+    share.disabled = !getState();
+    deals.disabled = !(isLocal() ? getState()?.history?.length : finished.length);
+  };
   // Shown from the table's menu only (the home's settings use the same dialog).
   document.querySelector("#btn-menu").addEventListener("click", () => {
     row.hidden = false;
-    share.disabled = !getState();
-    deals.disabled = !(isLocal() ? getState()?.history?.length : finished.length);
+    refresh();
   });
   document.querySelector("#btn-settings").addEventListener("click", () => { row.hidden = true; });
+  return refresh;
 }
 
 // The last deals finished: the local match's from the engine (a resumed match's too), else this visit's.
