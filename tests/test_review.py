@@ -16,8 +16,8 @@ from coinche import Card, Deal
 from coinche.bots import make_bot
 from coinche.record import RecordError, deal_to_record
 from coinche.review import (
-    HINDSIGHT_CARDS, MARKS, card_reason, decision_at, decisions, mark_of, price_card, record_key, review, review_decision,
-    review_plan, summarize,
+    HINDSIGHT_CARDS, MARKS, card_reason, decision_at, decisions, mark_of, price_card, priced_with_knowledge, record_key,
+    review, review_decision, review_plan, summarize,
 )
 from coinche.rng import derive_seed
 from coinche.webapi import handle
@@ -54,6 +54,15 @@ def hand_made(south_card: str) -> tuple[dict, int]:
     index = len(deal.calls) + len(deal.plays)
     deal.apply(south_card)
     return finish(deal), index
+
+
+HINDSIGHT_KEYS = ("hindsight_best", "hindsight_loss", "luck")
+
+
+def marked(decision) -> dict:
+    """A decision reviewed with what its seat knew, its mark included: the review's item but for what it says in
+    hindsight, which sees every hand (on purpose) and is tested on its own below."""
+    return priced_with_knowledge(decision)[0]
 
 
 def expert_records(count: int, salt: str = "review") -> list[dict]:
@@ -140,21 +149,28 @@ def test_the_experts_own_play_is_flagged_nearly_nothing():
 
     reviewed = []
     for record in expert_records(6):
-        found = {d.index: d for d in decisions(record)}
-        for item in review(record)["decisions"]:
-            d = found[item["index"]]
+        for d in decisions(record):
+            item = marked(d)
             if item["mark"] in ("mistake", "blunder") and d.kind == "card" \
                     and EXACT_CARDS < sum(h.bit_count() for h in d.position.hands) <= REVIEW_EXACT:
                 means = exact_means(d, 32)
                 assert max(means.values()) - means[item["action"]] >= 40, (item, means)
                 continue
             reviewed.append(item)
-    marked = [d for d in reviewed if d["mark"]]
-    serious = [d for d in marked if d["mark"] != "inaccuracy"]
+    flagged = [d for d in reviewed if d["mark"]]
+    serious = [d for d in flagged if d["mark"] != "inaccuracy"]
     assert len(reviewed) > 100
     assert len([d for d in serious if d["mark"] == "blunder"]) <= 0.01 * len(reviewed), serious
     assert len(serious) <= 0.03 * len(reviewed), serious
-    assert len(marked) <= 0.10 * len(reviewed), marked
+    assert len(flagged) <= 0.10 * len(reviewed), flagged
+
+
+def test_a_decision_priced_with_knowledge_is_the_reviews_item_but_its_hindsight():
+    record = expert_records(1, "knowledge")[0]
+    for d in decisions(record):
+        item = review_decision(d)
+        assert marked(d) == {k: v for k, v in item.items() if k not in HINDSIGHT_KEYS}
+        assert set(HINDSIGHT_KEYS) <= set(item)
 
 
 def test_a_weaker_players_cards_cost_more_than_the_experts():
@@ -162,13 +178,10 @@ def test_a_weaker_players_cards_cost_more_than_the_experts():
         total = 0.0
         for i in range(3):
             deal = Deal.new("coinche", i & 3, derive_seed("weaker", i))
-            total += sum(d["loss"] for d in review(finish(deal, level), [0, 2])["decisions"] if d["kind"] == "card")
+            total += sum(marked(d)["loss"] for d in decisions(finish(deal, level), [0, 2]) if d.kind == "card")
         return total
 
     assert card_loss("easy") > card_loss("expert")
-
-
-HINDSIGHT_KEYS = ("hindsight_best", "hindsight_loss", "luck")
 
 
 # ---------------------------------------------------------------- no hindsight
@@ -215,14 +228,9 @@ def test_the_review_reads_no_card_the_seat_could_not_see(deal_number, pick):
     other = _swap_hidden(record, index, pick)
     assume(other is not None)
     assert other["hands"] != record["hands"]
-    mine = [knowledge_only(review_decision(d)) for d in decisions(record, [0]) if d.index <= index]
-    theirs = [knowledge_only(review_decision(d)) for d in decisions(other, [0]) if d.index <= index]
+    mine = [marked(d) for d in decisions(record, [0]) if d.index <= index]
+    theirs = [marked(d) for d in decisions(other, [0]) if d.index <= index]
     assert mine == theirs
-
-
-def knowledge_only(item: dict) -> dict:
-    """A reviewed decision without what it says in hindsight (which sees every hand, on purpose)."""
-    return {k: v for k, v in item.items() if k not in HINDSIGHT_KEYS}
 
 
 def test_reasons_read_only_the_view():
@@ -486,7 +494,7 @@ def test_cards_an_exact_analysis_calls_blunders_are_marked_blunders():
             for action in (record["calls"] + record["plays"])[:d.index]:
                 deal.apply(action)
             deal.apply(blunders[0])
-            item = review_decision(decision_at(finish(deal), d.index))
+            item = marked(decision_at(finish(deal), d.index))
             assert item["action"] == blunders[0] and item["mark"] == "blunder", item
             planted.append(sum(h.bit_count() for h in d.position.hands))
             break

@@ -418,16 +418,17 @@ def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:
 def review_decision(decision: Decision) -> dict[str, Any]:
     """One decision reviewed: the choice, the Expert's, both expected scores, the loss, the mark, a reason;
     and in hindsight (:func:`hindsight`) the cost with every hand seen and the luck (:func:`luck_of`)."""
-    out, sound = _with_knowledge(decision)
+    out, sound = priced_with_knowledge(decision)
     out.update(hindsight(decision, sound))
     priced = out["played_score"] is not None  # a card the search could not price is neither
     out["luck"] = luck_of(out["loss"] if priced else None, out["hindsight_loss"])
     return out
 
 
-def _with_knowledge(decision: Decision) -> tuple[dict[str, Any], tuple[Call, ...]]:
+def priced_with_knowledge(decision: Decision) -> tuple[dict[str, Any], tuple[Call, ...]]:
     """The decision priced with what its seat knew then, and for a call the sound calls (those within a mark of
-    the best: a loss the review would not mark): nothing here reads another seat's cards."""
+    the best: a loss the review would not mark): nothing here reads another seat's cards.  What
+    :func:`review_decision` gives but its hindsight and luck, at about half its cost."""
     out = decision.to_json()
     view = decision.view
     sound: tuple[Call, ...] = ()
@@ -537,6 +538,6 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
 
 
 __all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "hindsight", "luck_of",
-           "mark_of", "price_call", "price_card", "seat_set", "standing_beats", "standing_contract",
+           "mark_of", "price_call", "price_card", "priced_with_knowledge", "seat_set", "standing_beats", "standing_contract",
            "standing_difference",
            "record_key", "review", "review_decision", "review_plan", "summarize"]
