@@ -16,6 +16,7 @@ import pytest
 # `make test PYTEST_ARGS=--durations=40`, 2026-12-02; with --full the Pyodide parity and differential runs
 # grow most).  Only the order changes: every test still runs.
 LONGEST_FIRST = (
+    "tests/test_bidding.py::test_the_coach_never_prefers",  # 98 s of CPU with --full, 11 without
     "e2e/test_pyodide_parity.py",
     "e2e/test_judge_diff.py::test_pyodide_in_node_agrees_with_cpython",
     "e2e/test_online.py::test_a_private_table_by_link_and_a_whole_match",
