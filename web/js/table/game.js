@@ -7,6 +7,7 @@
 // any seat; answers without a snapshot are not saved.
 import { el } from "../dom.js";
 import { errorText } from "../errors.js";
+import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
 import { BiddingPanel } from "./bidding.js";
@@ -58,6 +59,7 @@ export class Game {
   #heldNote = null; // the toast that says the held call is kept
   #handDealt = -1;
   #onExit;
+  #matchId = null; // the match's id in the player's history (js/history.js)
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -199,6 +201,7 @@ export class Game {
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#save(answer);
+    this.#matchId = matchId(!answer.state.history?.length); // a match with finished deals is one resumed
     this.#render(answer.state);
     if (held) this.#call(held);
     else this.run();
@@ -365,6 +368,10 @@ export class Game {
     if (event.deal_end && this.#live(epoch)) {
       const record = event.deal_end.record;
       rememberDeal(record, before);
+      keepDeal({ // the player's history: never waited for, never failing the table
+        record, seat: this.#me, level: after.settings?.level ?? null, online: this.#engine !== this.#local,
+        match: { id: this.#matchId, number: after.history?.length ?? null }, matchOver: event.match_over ?? null,
+      });
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();

@@ -10,6 +10,7 @@
 // it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
 // computes nothing.
 import { el } from "../dom.js";
+import { keepReview } from "../history.js";
 import { callName, cardName, t } from "../i18n.js";
 import { borrowHelper, giveUp, returnHelper } from "./review-helper.js";
 
@@ -124,6 +125,7 @@ class ReviewJob {
       this.summary = summary;
       this.status = "done";
       storeReview(this.id, { decisions: this.items, summary: this.summary });
+      keepReview(this.record, { decisions: this.items, summary: this.summary }); // the player's history
     } catch (error) {
       if (!current()) return;
       console.warn("review:", error);
