@@ -5,25 +5,17 @@ the page's own import (web/js/history-format.js parseExport)."""
 from __future__ import annotations
 
 import json
-import math
 import shutil
 import subprocess
 from pathlib import Path
 
 import pytest
-from coinche_lab.history import history_text
+from coinche_lab.history import history_text, reference_figures
 
 from coinche.review import DECISION_TYPES
 
 WEB = Path(__file__).resolve().parent.parent / "web"
 NODE = shutil.which("node")
-MARKS = ("inaccuracy", "mistake", "blunder")
-WINDOW = 20
-
-
-def r1(x: float) -> float:
-    """JavaScript's Math.round(x * 10) / 10."""
-    return math.floor(x * 10 + 0.5) / 10
 
 
 def page_figures(text: str) -> dict:
@@ -39,56 +31,6 @@ def page_figures(text: str) -> dict:
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
                           input=text)
     return json.loads(done.stdout)
-
-
-def expected(lines: list[dict]) -> dict:
-    """The figures of the lines, one loop, written from the page's description of them."""
-    won = lost = declared = made = 0
-    coinches = {"made": 0, "made_set": 0, "suffered": 0, "suffered_set": 0}
-    series, per_type = [], {}
-    for line in lines:
-        h, result = line["history"], line["result"]
-        side = h["seat"] % 2
-        if h["match_over"]:
-            if h["match_over"]["winner"] == side:
-                won += 1
-            else:
-                lost += 1
-        contract = None if result["void"] else result["contract"]
-        if contract:
-            ours = contract["declarer"] % 2 == side
-            declared += ours
-            made += ours and result["made"]
-            if contract["multiplier"] >= 2:
-                which = "suffered" if ours else "made"
-                coinches[which] += 1
-                coinches[which + "_set"] += not result["made"]
-        mine = [d for d in line.get("review", {}).get("decisions", []) if d["seat"] == h["seat"]]
-        if not mine:
-            continue
-        deal = {"lost": 0.0, "calls": 0.0, "cards": 0.0, "luck": 0.0, **{m: 0.0 for m in MARKS}}
-        for d in mine:
-            deal["lost"] += d["loss"]
-            deal["calls" if d["kind"] == "call" else "cards"] += d["loss"]
-            if d["mark"]:
-                deal[d["mark"]] += d["loss"]
-            if d["luck"] == "unlucky":
-                deal["luck"] += d["hindsight_loss"]
-            count, total = per_type.get(d["type"], (0, 0.0))
-            per_type[d["type"]] = (count + 1, total + d["loss"])
-        series.append({k: r1(v) for k, v in deal.items()})
-    n = len(series)
-    average = {k: r1(sum(d[k] for d in series) / n) for k in series[0]} if n else None
-    moving = []
-    for i in range(n):
-        window = [d["lost"] for d in series[max(0, i - WINDOW + 1):i + 1]]
-        mean = sum(window) / len(window)
-        sd = math.sqrt(sum((x - mean) ** 2 for x in window) / (len(window) - 1)) if len(window) > 1 else 0.0
-        moving.append((mean, sd / math.sqrt(len(window))))
-    types = sorted(((-r1(total / n), t, count, r1(total / count)) for t, (count, total) in per_type.items()))
-    return {"matches": {"won": won, "lost": lost}, "declared": {"declared": declared, "made": made},
-            "coinches": coinches, "reviewed": n, "deals": len(lines), "series": series, "average": average,
-            "moving": moving, "types": [(t, count, -per_deal, per_decision) for per_deal, t, count, per_decision in types]}
 
 
 def check(page: dict, want: dict) -> None:
@@ -116,14 +58,14 @@ def test_the_pages_figures_are_those_of_the_records():
     lines = [json.loads(line) for line in text.splitlines()]
     page = page_figures(text)
     assert page["errors"] == []
-    check(page["all"], expected(lines))
+    check(page["all"], reference_figures(lines))
     # each kind of table (game, level, house rules) on its own
     assert sum(t["deals"] for t in page["tables"]) == len(lines)
     assert len(page["tables"]) > 1
     for table in page["tables"]:
         mine = [line for line in lines if (line["variant"], line["history"]["level"], line["rules"])
                 == (table["game"], table["level"], table["rules"])]
-        check(page["each"][table["key"]], expected(mine))
+        check(page["each"][table["key"]], reference_figures(mine))
     # the figures are not empty: the made-up history has every sort of them
     figures = page["all"]
     assert figures["matches"]["won"] + figures["matches"]["lost"] > 3

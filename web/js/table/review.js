@@ -187,6 +187,19 @@ class ReviewJob {
   }
 }
 
+// A review kept elsewhere (the player's history, js/history.js) for the seats of `record` it covers: kept as
+// if made in this browser, so that opening it computes only what it lacks. Resolves once kept (or not).
+export async function rememberReview(engine, record, seats, review) {
+  if (!review?.decisions?.length) return;
+  try {
+    const plan = await engine.call("review_plan", { record, seats });
+    const known = reviewedFor(plan.key);
+    for (const item of review.decisions) if (Number.isInteger(item?.index)) known.set(item.index, item);
+  } catch (error) {
+    console.warn("review:", error); // a record the engine refuses: its review is made anew, or refused there
+  }
+}
+
 // For the bench: every review of this visit forgotten, the kept ones too (the next one is computed afresh).
 export function forgetReviews() {
   for (const job of jobs.values()) job.stop();
