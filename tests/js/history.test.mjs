@@ -91,3 +91,13 @@ test("an older version's entry is migrated, a later version's left unread, a bad
   assert.equal(recordProblem(RECORD), null);
   assert.equal(recordProblem({ ...RECORD, plays: "Jh" }), "progress.import.bad_deal");
 });
+
+test("an online deal's record, as the referee shows it (no format, no deck), is kept and read for its figures", () => {
+  const { format, deck, rules, seed, ...shown } = RECORD;
+  const entry = makeEntry({ record: shown, seat: 2, online: true });
+  assert.equal(recordProblem(shown), null);
+  assert.equal(migrateEntry(entry), entry);
+  assert.notEqual(entry.deal, dealIdentity({ ...shown, hands: [...shown.hands].reverse() }));
+  assert.deepEqual(parseExport(entryLine(entry)).entries[0].record, shown);
+  assert.equal(recordProblem({ ...shown, deck: "Jh" }), "progress.import.bad_format"); // a deck without a format
+});

@@ -9,7 +9,8 @@
 //
 // The file (export and import) holds one deal a line: its record as the engine wrote it, with the entry's
 // other fields under "history" and the review under "review" (a record's extra keys, which `coinche replay`
-// and `coinche review` read past), so the command line reads the file as it is.
+// and `coinche review` read past), so the command line reads the file as it is. An online deal's record is
+// the one the referee shows the player (isPublicRecord: without the deck), which the command line refuses.
 
 export const ENTRY_VERSION = 1;
 export const RECORD_FORMATS = ["coinche-deal/2", "coinche-deal/1"];
@@ -17,17 +18,24 @@ const VARIANTS = ["coinche", "classic"];
 
 // The deal's identity: two entries of the same deal (played once, imported twice) have the same one.
 export function dealIdentity(record) {
-  return [record.variant, record.rules ?? "", record.dealer, record.deck, record.calls.join(","), record.plays.join(",")].join("|");
+  const cards = record.deck ?? (Array.isArray(record.hands) ? record.hands.join("/") : "");
+  return [record.variant, record.rules ?? "", record.dealer, cards, record.calls.join(","), record.plays.join(",")].join("|");
+}
+
+// Whether a record is an online deal's as the referee shows it to a player (referee/PROTOCOL.md): no format
+// and never the deck, so it cannot be replayed, but its calls, cards, hands and result count in the figures.
+export function isPublicRecord(record) {
+  return record.format === undefined && record.deck === undefined;
 }
 
 // What an entry's record must hold to be read: null when it does, else the error key.
 export function recordProblem(record) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return "progress.import.not_record";
-  if (!RECORD_FORMATS.includes(record.format)) return "progress.import.bad_format";
+  if (!RECORD_FORMATS.includes(record.format) && !isPublicRecord(record)) return "progress.import.bad_format";
   const result = record.result;
   const ok = VARIANTS.includes(record.variant)
     && Number.isInteger(record.dealer) && record.dealer >= 0 && record.dealer <= 3
-    && typeof record.deck === "string"
+    && (typeof record.deck === "string" || isPublicRecord(record))
     && Array.isArray(record.calls) && record.calls.every((c) => typeof c === "string")
     && Array.isArray(record.plays) && record.plays.every((c) => typeof c === "string")
     && result && typeof result === "object" && typeof result.void === "boolean"
