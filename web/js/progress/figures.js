@@ -113,7 +113,9 @@ export function figures(entries, key = null) {
     if (!losses.decisions) continue;
     out.reviewed += 1;
     out.series.push({
-      id: entry.record.deck === undefined ? null : entry.id ?? null, at: entry.at, // an online deal: no replay lost: round1(losses.lost), calls: round1(losses.calls), cards: round1(losses.cards),
+      // an online deal (no deck) has no replay: no id to link to
+      id: entry.record.deck === undefined ? null : entry.id ?? null,
+      at: entry.at, lost: round1(losses.lost), calls: round1(losses.calls), cards: round1(losses.cards),
       luck: round1(losses.luck), ...Object.fromEntries(MARKS.map((m) => [m, round1(losses.marks[m])])),
     });
     for (const [type, { decisions, lost }] of Object.entries(losses.types)) {
