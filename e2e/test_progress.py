@@ -91,6 +91,9 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
         (46, "progress.import.not_json"), (47, "progress.import.bad_format"), (48, "progress.import.not_record")]
     expect(errors.first).to_have_text("Line 46: not JSON")
     expect(page.locator("#history-count")).to_contain_text("45 deals kept")
+    expect(page.locator("#plot-line tbody tr")).to_have_count(0)  # the tables are made when unfolded
+    page.click("#plot-line summary")
+    page.click("#plot-types summary")
 
     # every table's figures, then one kind of table's, as computed in Python from the same records
     want = reference_figures(lines)
@@ -187,7 +190,7 @@ def test_a_points_link_opens_its_deals_replay(returning_page, site_url, tmp_path
     wipe(page)
     lines = history_lines(6, seed="links", reviewed=1.0)
     import_text(page, tmp_path, "".join(json.dumps(line) + "\n" for line in lines))
-    expect(page.locator("#plot-line tbody tr")).to_have_count(6)
+    expect(page.locator("#plot-line svg.plot")).to_be_visible()
     page.locator("#plot-line svg.plot").scroll_into_view_if_needed()
     box = page.locator("#plot-line svg.plot").bounding_box()
     page.mouse.click(box["x"] + box["width"] - 14, box["y"] + box["height"] / 2)  # the last deal's point

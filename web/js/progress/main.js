@@ -56,8 +56,12 @@ function drawResults(f) {
 
 const points = (x) => x.toFixed(1);
 
+let dates = null; // the reader's language's date format, made once a language (a format is slow to make)
 function dateText(at) {
-  return at ? new Intl.DateTimeFormat(language(), { dateStyle: "short", timeStyle: "short" }).format(at) : "";
+  if (dates?.language !== language()) {
+    dates = { language: language(), format: new Intl.DateTimeFormat(language(), { dateStyle: "short", timeStyle: "short" }) };
+  }
+  return at ? dates.format.format(at) : "";
 }
 
 function cell(tag, text, attributes = {}) {
@@ -72,9 +76,15 @@ function table(caption, heads, rows) {
   return node;
 }
 
-// The plot, and its figures as a table beside it (folded on a narrow screen, read by screen readers).
-function plotWithTable(figure, plot, tableNode) {
-  const details = el("details", "plot-table", el("summary", { text: t("progress.tables.show") }), tableNode);
+// The plot, and its figures as a table beside it, folded under its summary: made when first unfolded (a
+// table of 2,000 deals is most of the page's drawing), or at once when it was open.
+function plotWithTable(figure, plot, makeTable) {
+  const open = figure.querySelector("details")?.open ?? false;
+  const details = el("details", "plot-table", el("summary", { text: t("progress.tables.show") }));
+  const fill = () => { if (details.open && details.children.length === 1) details.append(makeTable()); };
+  details.addEventListener("toggle", fill);
+  details.open = open;
+  fill();
   figure.replaceChildren(plot, details);
 }
 
@@ -94,14 +104,14 @@ function drawLine(f) {
   const links = (id) => (id === null ? [] : [
     el("a", { href: historyLink(id), text: t("progress.link.replay") }),
     el("a", { href: historyLink(id, true), text: t("progress.link.review") })]);
-  const rows = f.series.map((d, i) => el("tr", {},
+  const rows = () => f.series.map((d, i) => el("tr", {},
     el("th", { scope: "row" }, String(i + 1), el("small", { text: dateText(d.at) })),
     cell("td", points(d.lost)), cell("td", points(d.luck)),
     cell("td", t("progress.col.band_value", { mean: points(f.moving[i].mean), low: points(f.moving[i].low), high: points(f.moving[i].high) })),
     el("td", "links", ...links(d.id)),
   ));
   const heads = ["deal", "lost", "luck", "average", "links"].map((key) => t(`progress.col.${key}`, { window: WINDOW }));
-  plotWithTable(figure, plot, table(label, heads, rows));
+  plotWithTable(figure, plot, () => table(label, heads, rows()));
   figure.append(el("figcaption", { text: `${label}. ${t("progress.plot.line.hint")}` }));
 }
 
@@ -113,11 +123,11 @@ function drawTypes(f) {
   const worst = f.types[0];
   const description = t("progress.plot.types.desc", { type: t(`progress.type.${worst.type}`), points: points(worst.per_deal) });
   const plot = barPlot({ bars: f.types.map((x) => ({ label: t(`progress.type.${x.type}`), value: x.per_deal })), label, description });
-  const rows = f.types.map((x) => el("tr", { dataset: { type: x.type } },
+  const rows = () => f.types.map((x) => el("tr", { dataset: { type: x.type } },
     cell("th", t(`progress.type.${x.type}`), { scope: "row" }), cell("td", String(x.decisions)),
     cell("td", points(x.per_deal)), cell("td", points(x.per_decision))));
   const heads = ["type", "decisions", "per_deal", "per_decision"].map((key) => t(`progress.col.${key}`));
-  plotWithTable(figure, plot, table(label, heads, rows));
+  plotWithTable(figure, plot, () => table(label, heads, rows()));
   figure.append(el("figcaption", { text: `${label}. ${description}` }));
 }
 
