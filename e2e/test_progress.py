@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
@@ -207,4 +208,38 @@ def test_a_points_link_opens_its_deals_replay(returning_page, site_url, tmp_path
     expect(page.locator("#dlg-review .review-item")).to_have_count(len(decisions))
     marks = [n.get_attribute("data-mark") or None for n in page.locator("#dlg-review .review-item").all()]
     assert marks == [d["mark"] for d in decisions]
+    wipe(page)
+
+
+def test_a_deal_without_a_review_is_reviewed_in_the_background(returning_page, site_url):
+    """A kept deal with no review gets the engine's review of the player's seat on the review helper once the
+    game's page is up and the table idle (a device with two cores or more, as the test machine); a deal the
+    engine cannot replay is left without one, and the others are still reviewed."""
+    page = returning_page
+    open_progress(page, site_url)
+    wipe(page)
+    [line] = history_lines(1, seed="background", reviewed=0.0)
+    broken = {**history_lines(2, seed="background-2", reviewed=0.0)[1], "plays": ["Jh"] * 32}  # not a legal deal
+    page.evaluate(f"""async (lines) => {{
+      const {{ keepDeal }} = await import('./{HISTORY}');
+      for (const {{ history: h, ...record }} of lines) await keepDeal({{ record, seat: h.seat, at: h.at }});
+    }}""", [line, broken])
+    if page.evaluate("() => navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: no review helper, no background review")
+    page.goto(f"{site_url}?speed=test")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=60_000)
+    deadline = time.monotonic() + 180
+    while not any(e["review"] for e in stored(page)):
+        assert time.monotonic() < deadline, "no review made in the background within 3 minutes"
+        page.wait_for_timeout(1000)
+    entries = {e["record"]["plays"][0]: e for e in stored(page)}
+    from coinche.review import review
+
+    record = {k: v for k, v in line.items() if k != "history"}
+    want = review(record, [line["history"]["seat"]])
+    got = entries[record["plays"][0]]["review"]
+    assert [d["index"] for d in got["decisions"]] == [d["index"] for d in want["decisions"]]
+    assert [d["mark"] for d in got["decisions"]] == [d["mark"] for d in want["decisions"]]
+    assert got["summary"] == want["summary"]
+    assert entries["Jh"]["review"] is None
     wipe(page)

@@ -458,6 +458,9 @@ engine.ready.then(loadRest, loadRest);
 const { online: onlineModule, pwa: pwaModule } = await restWanted;
 const [{ Online }, { resumeAfterUpdate }] = await Promise.all([onlineModule, pwaModule, loadGame()]);
 online = new Online({ settings, show, getGame, startNew, goHome, engine });
+// the history's deals without a review, reviewed on the review helper once the boot's own work is done
+const REVIEW_HISTORY_AFTER_MS = 5000;
+engine.ready.then(() => setTimeout(() => getGame().reviewHistory(), REVIEW_HISTORY_AFTER_MS), () => {});
 applyTranslations(document); // the lobby's texts
 if (!playSharedDeal() && !openHistoryDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
 onlineMade();

@@ -10,6 +10,7 @@ import { errorText } from "../errors.js";
 import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
+import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
@@ -60,6 +61,8 @@ export class Game {
   #handDealt = -1;
   #onExit;
   #matchId = null; // the match's id in the player's history (js/history.js)
+  // the history's deals reviewed on the review helper while the table is idle: no bot to move, no action on its way
+  #reviews = new BackgroundReviews({ busy: () => ["bots", "acting", "held"].includes(this.#phase) });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -90,6 +93,9 @@ export class Game {
   }
 
   get state() { return this.#state; }
+
+  // The history's deals without a review reviewed in the background (background-reviews.js).
+  reviewHistory() { this.#reviews.wake(); }
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
@@ -371,7 +377,7 @@ export class Game {
       keepDeal({ // the player's history: never waited for, never failing the table
         record, seat: this.#me, level: after.settings?.level ?? null, online: this.#engine !== this.#local,
         match: { id: this.#matchId, number: after.history?.length ?? null }, matchOver: event.match_over ?? null,
-      });
+      }).then(() => this.#reviews.wake());
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();
