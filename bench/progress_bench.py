@@ -15,6 +15,12 @@ reports, from the page's performance marks:
 - unfolded: the table beside the line (a row a reviewed deal, with its links), made when first unfolded, to
   the next frame.
 Also the import of the whole file and the file's size.
+
+Then the table while reviews run in the background (--bot-steps, 0 to skip): the Expert's moves (`bot_step`
+round trips through the table's engine worker, as bench/web_table_bench.py times them), first alone, then
+while the review helper (the second engine worker) reviews deals without a pause, decision after decision:
+the worst case, since the page starts a background decision only while the table is idle. Budget: an
+Expert card's p95 under 400 ms in the browser (docs/performance.md).
 """
 from __future__ import annotations
 
@@ -24,7 +30,7 @@ import sys
 import time
 from pathlib import Path
 
-from coinche_lab.history import history_text
+from coinche_lab.history import history_lines, history_text
 from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -53,11 +59,68 @@ TIMES = """async () => {
 }"""
 
 
+# In the game's page: `steps` Expert moves timed, the human seat playing its first legal action; with `records`,
+# the review helper reviews them meanwhile, one decision after another, until the moves are timed.
+BOTS_WHILE_REVIEWING = """async ({ steps, records }) => {
+    const { engine } = await import("/js/main.js");
+    const { borrowHelper, returnHelper } = await import("/js/table/review-helper.js");
+    let timing = true;
+    let reviewed = 0;
+    let reviewing = Promise.resolve();
+    if (records.length) {
+        const helper = await borrowHelper();
+        reviewing = (async () => {
+            for (const record of records) {
+                const plan = await helper.call("review_plan", { record, seats: [0] });
+                for (const { index } of plan.decisions) {
+                    if (!timing) return;
+                    await helper.call("review_decision", { record, index });
+                    reviewed += 1;
+                }
+            }
+        })().finally(returnHelper);
+    }
+    const times = { auction: [], play: [] };
+    let answer = await engine.call("new_match", { variant: "coinche", target: 1000, level: "expert", seed: "bench-progress" });
+    let taken = 0;
+    while (taken < steps && answer.state.winner === null) {
+        const deal = answer.state.deal;
+        if (deal.current_player === 0) {
+            answer = await engine.call("act", { action: deal.legal[0] });
+            continue;
+        }
+        const started = performance.now();
+        answer = await engine.call("bot_step");
+        times[deal.phase].push(performance.now() - started);
+        taken += 1;
+    }
+    timing = false;
+    await reviewing;
+    return { times, reviewed };
+}"""
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))] if ordered else float("nan")
+
+
+def bots_while_reviewing(context, base: str, steps: int, records: list[dict]) -> dict:
+    page = context.new_page()
+    try:
+        page.goto(base + "?speed=test")
+        page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+        return page.evaluate(BOTS_WHILE_REVIEWING, {"steps": steps, "records": records})
+    finally:
+        page.close()
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=2000)
     parser.add_argument("--runs", type=int, default=5)
     parser.add_argument("--dist", default=str(ROOT / "dist"))
+    parser.add_argument("--bot-steps", type=int, default=120, help="Expert moves timed alone and while reviewing")
     args = parser.parse_args()
 
     started = time.perf_counter()
@@ -82,6 +145,12 @@ def main() -> None:
                 page.wait_for_selector("body[data-state=ready]", timeout=60_000)
                 runs.append(page.evaluate(TIMES))
                 page.close()
+            bots = {}
+            if args.bot_steps:
+                records = [{k: v for k, v in line.items() if k not in ("history", "review")}
+                           for line in history_lines(12, seed="progress-bench-reviews")]
+                bots = {"alone": bots_while_reviewing(context, base, args.bot_steps, []),
+                        "reviewing": bots_while_reviewing(context, base, args.bot_steps, records)}
             browser.close()
     finally:
         server.shutdown()
@@ -90,6 +159,11 @@ def main() -> None:
         print(f"{name:>8}: median {statistics.median(values):6.0f} ms, max {max(values):6.0f} ms "
               f"({', '.join(f'{v:.0f}' for v in values)})")
     print(f"points drawn: {runs[-1]['points']} reviewed deals of {args.deals}")
+    for name, result in bots.items():
+        cards, calls = result["times"]["play"], result["times"]["auction"]
+        print(f"Expert {name:>9}: cards median {percentile(cards, 0.5):5.0f} ms, p95 {percentile(cards, 0.95):5.0f}, "
+              f"max {max(cards):5.0f} ({len(cards)}); calls median {percentile(calls, 0.5):5.0f}, "
+              f"p95 {percentile(calls, 0.95):5.0f} ({len(calls)}); review decisions made meanwhile: {result['reviewed']}")
 
 
 if __name__ == "__main__":

@@ -243,3 +243,35 @@ def test_a_deal_without_a_review_is_reviewed_in_the_background(returning_page, s
     assert got["summary"] == want["summary"]
     assert entries["Jh"]["review"] is None
     wipe(page)
+
+
+def test_no_background_review_while_a_match_is_played(returning_page, site_url):
+    """While the player is at a match the helper is asked for no decision of the history's reviews; once they
+    leave the table the review is made."""
+    page = returning_page
+    open_progress(page, site_url)
+    wipe(page)
+    [line] = history_lines(1, seed="background-wait", reviewed=0.0)
+    page.evaluate(f"""async ({{ history: h, ...record }}) => (await import('./{HISTORY}')).keepDeal(
+      {{ record, seat: h.seat, at: h.at }})""", line)
+    if page.evaluate("() => navigator.hardwareConcurrency") < 2:
+        pytest.skip("one core: no review helper, no background review")
+    new_match(page, site_url, "coinche", seed="background-wait", speed="slow")
+    page.evaluate("""async () => {
+      const { Engine } = await import('/js/engine.js');
+      const call = Engine.prototype.call;
+      window.asked = [];
+      Engine.prototype.call = function (name, args) {
+        if (name.startsWith('review_')) window.asked.push(name);
+        return call.call(this, name, args);
+      };
+    }""")
+    page.wait_for_timeout(9000)  # past the 5 s after the boot at which the page looks for deals to review
+    assert "review_decision" not in page.evaluate("() => window.asked")
+    page.click("#btn-home")
+    deadline = time.monotonic() + 180
+    while not any(e["review"] for e in stored(page)):
+        assert time.monotonic() < deadline, "no review made in the background once the player left the table"
+        page.wait_for_timeout(1000)
+    assert "review_decision" in page.evaluate("() => window.asked")
+    wipe(page)

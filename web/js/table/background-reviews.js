@@ -1,8 +1,9 @@
 // Reviews made in the background for the deals of the player's history that have none (js/history.js), on the
 // review helper only (review-helper.js: a second engine worker, on a device with two cores or more; never the
-// table's engine), one decision at a time, and only while the table is idle: `busy()` (the bots to move, the
-// player's action on its way) holds the next decision back, so a bot's move never waits behind one. A device
-// with one core makes none (the player's own "Review this deal" still does).
+// table's engine), one decision at a time, and only while the table is idle: `busy()` (a match being played,
+// js/table/game.js) holds the next decision back, so the bots' moves share the device with one decision at
+// most, the one in hand when a match starts. A device with one core makes none (the player's own "Review this
+// deal" still does).
 //
 //   const reviewer = new BackgroundReviews({ busy: () => game.busy });
 //   reviewer.wake();   // after a deal is kept, and once the engine is up
@@ -43,38 +44,52 @@ export class BackgroundReviews {
     const { entries } = await readHistory();
     const waiting = entries.filter((entry) => !entry.review && entry.record.deck !== undefined && !entry.record.result.void)
       .reverse().slice(0, BATCH);
-    if (!waiting.length) return;
-    const ready = borrowHelper();
-    if (!ready) return; // one core, or the helper failed this visit
-    try {
-      const engine = await ready;
-      if (!engine) return;
-      for (const entry of waiting) {
-        const review = await this.#review(engine, entry);
-        if (review === null) return;
-        if (review) await keepReview(entry.record, review);
-      }
-    } finally {
-      returnHelper();
+    for (const entry of waiting) {
+      const review = await this.#review(entry);
+      if (review === null) return;
+      if (review) await keepReview(entry.record, review);
     }
   }
 
-  // The entry's review of the player's seat, decision by decision while the table is idle; false for a record
-  // the engine refuses (an imported line it cannot replay: left without a review), null if the helper failed
-  // (given up for this visit by review-helper.js's own watch).
-  async #review(engine, entry) {
+  // The review helper once the table is idle (borrowed: returnHelper() once done), or null where there is none.
+  async #helper() {
+    while (this.#busy()) await sleep(PAUSE_MS);
+    const ready = borrowHelper();
+    if (!ready) return null; // one core, or the helper failed this visit
+    const engine = await ready;
+    if (!engine) returnHelper();
+    return engine;
+  }
+
+  // The entry's review of the player's seat, decision by decision while the table is idle (the helper given back
+  // while it is not, so that it stops a minute later); false for a record the engine refuses (an imported line
+  // it cannot replay: left without a review), null if there is no helper or it failed (given up for this visit
+  // by review-helper.js's own watch).
+  async #review(entry) {
     const { record, seat } = entry;
+    let engine = null;
+    const helper = async () => {
+      if (engine && !this.#busy()) return engine;
+      if (engine) returnHelper();
+      engine = await this.#helper();
+      return engine;
+    };
     try {
-      const plan = await engine.call("review_plan", { record, seats: [seat] });
+      const plan = await (await helper())?.call("review_plan", { record, seats: [seat] });
+      if (!plan) return null;
       const decisions = [];
       for (const { index } of plan.decisions) {
-        while (this.#busy()) await sleep(PAUSE_MS);
-        decisions.push(await engine.call("review_decision", { record, index }));
+        const ready = await helper();
+        if (!ready) return null;
+        decisions.push(await ready.call("review_decision", { record, index }));
       }
-      return { decisions, summary: await engine.call("review_summary", { decisions }) };
+      const last = await helper();
+      return last && { decisions, summary: await last.call("review_summary", { decisions }) };
     } catch (error) {
       console.warn("background review:", error);
       return error?.code === "malformed_record" ? false : null;
+    } finally {
+      if (engine) returnHelper();
     }
   }
 }

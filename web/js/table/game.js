@@ -61,8 +61,10 @@ export class Game {
   #handDealt = -1;
   #onExit;
   #matchId = null; // the match's id in the player's history (js/history.js)
-  // the history's deals reviewed on the review helper while the table is idle: no bot to move, no action on its way
-  #reviews = new BackgroundReviews({ busy: () => ["bots", "acting", "held"].includes(this.#phase) });
+  // the history's deals reviewed on the review helper while no match is played here: before the first, after
+  // one ends, once the player has left the table (bench/progress_bench.py: the helper reviewing without a pause
+  // doubles the Expert's moves at the 95th percentile)
+  #reviews = new BackgroundReviews({ busy: () => !["idle", "over", "stopped"].includes(this.#phase) });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
