@@ -275,3 +275,29 @@ def test_no_background_review_while_a_match_is_played(returning_page, site_url):
         page.wait_for_timeout(1000)
     assert "review_decision" in page.evaluate("() => window.asked")
     wipe(page)
+
+
+@pytest.mark.parametrize("lang, title, won", [("fr", "Vos progrès", "gagnées"), ("de", "Dein Fortschritt", "gewonnen"),
+                                               ("es", "Tu progreso", "ganadas")])
+def test_the_page_speaks_the_chosen_language(returning_page, site_url, tmp_path, lang, title, won):
+    """The language switched on the page: its texts, the figures' words, the plots' names and the sorts of
+    decision in the reader's language, the figures unchanged."""
+    page = returning_page
+    open_progress(page, site_url)
+    wipe(page)
+    lines = history_lines(12, seed="languages", reviewed=1.0)
+    import_text(page, tmp_path, "".join(json.dumps(line) + "\n" for line in lines))
+    expect(page.locator("[data-figure=deals]")).to_have_text("12")
+    english = page.locator("#plot-types svg desc").text_content()
+    page.select_option("#language", lang)
+    expect(page.locator("html")).to_have_attribute("lang", lang)
+    expect(page.locator("h1")).to_have_text(title)
+    expect(page.locator("[data-figure=matches]")).to_contain_text(won)
+    assert page.title().startswith(title)
+    desc = page.locator("#plot-types svg desc").text_content()
+    assert desc != english and desc
+    page.click("#plot-types summary")
+    shown = page.locator("#plot-types tbody th").all_text_contents()
+    assert shown and all(name for name in shown) and shown != [t for t, _, _, _ in reference_figures(lines)["types"]]
+    expect(page.locator("[data-figure=deals]")).to_have_text("12")
+    wipe(page)
