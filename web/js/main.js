@@ -4,7 +4,7 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseShareLink } from "./notation.js";
+import { parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
@@ -294,20 +294,20 @@ function playSharedDeal() {
 // index.html#history=ID[&review=1] (the progress page's links): that deal's replay (or its review) over the
 // home, the player in the seat they played; a deal no longer kept is said so.
 function openHistoryDeal() {
-  const match = /^#history=(\d+)(&review=1)?$/.exec(location.hash);
-  if (!match) return false;
+  const link = parseHistoryLink(location.hash);
+  if (!link) return false;
   history.replaceState(null, "", location.pathname + location.search);
   whenReady(async () => {
     const [{ readEntry }, { openReplay }, { openReview, rememberReview }, { Seats }] = await Promise.all([
       import("./history.js"), import("./table/replay.js"), import("./table/review.js"), import("./table/view.js")]);
-    const entry = await readEntry(Number(match[1]));
+    const entry = await readEntry(link.id);
     if (!entry) {
       $("#boot-status").textContent = t("progress.link_missing");
       return;
     }
     await rememberReview(engine, entry.record, [entry.seat], entry.review); // its decisions are not asked again
     const view = new Seats(entry.seat);
-    if (match[2]) openReview(entry.record, { engine, view });
+    if (link.review) openReview(entry.record, { engine, view });
     else await openReplay(entry.record, { engine, view });
   });
   return true;

@@ -10,6 +10,7 @@ import { el } from "../dom.js";
 import { exportText, parseExport } from "../history-format.js";
 import { CAP, importEntries, readHistory, wipeHistory } from "../history.js";
 import { detectLanguage, language, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
+import { formatHistoryLink } from "../notation.js";
 import { MARKS, WINDOW, figures, tables } from "./figures.js";
 import { barPlot, linePlot } from "./plots.js";
 
@@ -17,9 +18,7 @@ const $ = (selector) => document.querySelector(selector);
 let history = { entries: [], unread: 0 };
 let chosen = ""; // the kind of table shown ("" for all)
 
-export function historyLink(id, review = false) {
-  return `index.html#history=${id}${review ? "&review=1" : ""}`;
-}
+const historyLink = (id, review = false) => formatHistoryLink({ id, review });
 
 function tableName(table) {
   const level = table.level === "unknown" ? t("progress.level.unknown") : t(`settings.level.${table.level}`);
