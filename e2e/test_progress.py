@@ -301,3 +301,19 @@ def test_the_page_speaks_the_chosen_language(returning_page, site_url, tmp_path,
     assert shown and all(name for name in shown) and shown != [t for t, _, _, _ in reference_figures(lines)["types"]]
     expect(page.locator("[data-figure=deals]")).to_have_text("12")
     wipe(page)
+
+
+BLOCKED_STORAGE = "Object.defineProperty(window, 'indexedDB', { get() { throw new DOMException('blocked', 'SecurityError'); } });"
+
+
+def test_a_browser_that_keeps_no_history_still_plays_and_says_so(returning_page, site_url, tmp_path):
+    """IndexedDB refused (private browsing, blocked storage): the table plays a whole deal as before, the
+    progress page says that nothing can be kept here and an import that nothing was imported."""
+    page = returning_page
+    page.add_init_script(BLOCKED_STORAGE)
+    new_match(page, site_url, "coinche", seed="progress-blocked")
+    play_to_summary(page)
+    open_progress(page, site_url)
+    expect(page.locator("#history-count")).to_contain_text("does not let the page keep a history")
+    import_text(page, tmp_path, json.dumps(history_lines(1, seed="blocked")[0]) + "\n")
+    expect(page.locator("#history-report")).to_contain_text("nothing was imported")
