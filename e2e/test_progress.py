@@ -90,7 +90,7 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     expect(errors).to_have_count(3)
     assert [(int(n.get_attribute("data-line")), n.get_attribute("data-key")) for n in errors.all()] == [
         (46, "progress.import.not_json"), (47, "progress.import.bad_format"), (48, "progress.import.not_record")]
-    expect(errors.first).to_have_text("Line 46: not JSON")
+    expect(errors.first).to_have_text("Line 46: not JSON (not_json).")
     expect(page.locator("#history-count")).to_contain_text("45 deals kept")
     expect(page.locator("#plot-line tbody tr")).to_have_count(0)  # the tables are made when unfolded
     page.click("#plot-line summary")

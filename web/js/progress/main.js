@@ -200,7 +200,9 @@ async function importFile(file) {
   const lines = [el("p", { text: done ? t("progress.import.done", done) : t("progress.import.failed") })];
   if (errors.length) {
     lines.push(el("p", { text: t("progress.import.errors", { n: errors.length }) }), el("ul", "import-errors",
-      ...errors.map(({ line, key }) => el("li", { text: t("progress.import.line", { line, error: t(key) }), dataset: { line, key } }))));
+      ...errors.map(({ line, key }) => el("li", {
+        text: t("progress.import.line", { line, error: t(key), key: key.split(".").pop() }), dataset: { line, key },
+      }))));
   }
   report(...lines);
   await load();
