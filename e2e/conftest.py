@@ -179,12 +179,23 @@ def save_a_snapshot(context, site_url: str, seconds: float = 180) -> None:
 
 
 # What a test leaves in the site's storage, wiped after it (the snapshot's marker kept: the engine's memory
-# snapshot stays in the context's caches, which is what makes the next test's boot a returning one).
+# snapshot stays in the context's caches, which is what makes the next test's boot a returning one), the
+# player's history (js/history.js) too.
 FORGET_STORAGE = """() => {
   const kept = localStorage.getItem("coinche.snapshot-saved");
   localStorage.clear();
   sessionStorage.clear();
   if (kept !== null) localStorage.setItem("coinche.snapshot-saved", kept);
+  return new Promise((resolve) => {
+    let request;
+    try {
+      request = indexedDB.deleteDatabase("coinche-history");
+    } catch {
+      resolve(); // a page that refused IndexedDB (a test's): nothing was kept
+      return;
+    }
+    request.onsuccess = request.onerror = request.onblocked = () => resolve();
+  });
 }"""
 
 

@@ -132,6 +132,11 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     assert counts["cards"] >= 32  # four people, no bot: a whole played deal
     totals = [table(page)["state"]["totals"] for page in pages]
     assert totals[0] == totals[2] and totals[1] == totals[3] == totals[0]  # one match, seen alike by all
+    # each one's history keeps the deal as the referee showed it, from their own seat: never the deck
+    for name, page in zip(NAMES, pages):
+        kept = page.evaluate("async () => (await (await import('/js/history.js')).readHistory()).entries")
+        assert kept and all(e["online"] and e["seat"] == seats[name] and "deck" not in e["record"] for e in kept), name
+        assert len({e["deal"] for e in kept}) == len(kept)  # each deal once
 
     # Di leaves: a bot takes seat 2 at once; she comes back by opening the link again
     di.click("#btn-home")

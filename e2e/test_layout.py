@@ -20,6 +20,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_match  # noqa: E402
+from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
 LANGS = ("en", "fr", "de", "es")
@@ -211,4 +212,32 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
     page.goto(f"{site_url}rules.html")
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
     check("rules")
+    check.done()
+
+
+@pytest.mark.parametrize("lang, width", screens(2))
+def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
+    """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
+    erasing's confirmation."""
+    page = returning_page
+    check = Checker(page, lang, width)
+    open_page(page, site_url, "progress.html", lang, width)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
+    page.evaluate("""async (text) => {
+      const { importEntries, wipeHistory } = await import('./js/history.js');
+      const { parseExport } = await import('./js/history-format.js');
+      await wipeHistory();
+      await importEntries(parseExport(text).entries);
+    }""", history_text(30, seed="layout"))
+    page.reload()
+    expect(page.locator("#plot-line svg")).to_be_visible()
+    for summary in page.locator(".plot-table summary").all():
+        summary.click()
+    page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)
+    check("progress")
+    page.click("#btn-wipe")
+    expect(page.locator("#dlg-wipe")).to_be_visible()
+    check("progress-wipe")
+    page.click("#dlg-wipe button[value=keep]")
+    page.evaluate("async () => (await import('./js/history.js')).wipeHistory()")
     check.done()

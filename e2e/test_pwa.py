@@ -20,7 +20,7 @@ from conftest import DIST, load_tool  # noqa: E402
 from pwa_helpers import boot_ready, wait_for_control, wait_until  # noqa: E402
 from test_table import ENGINE_STATE, UI, choose_settings, start  # noqa: E402
 
-PAGES = ("index.html", "judge.html", "rules.html")
+PAGES = ("index.html", "judge.html", "rules.html", "progress.html")
 icons = load_tool("icons")
 precache = load_tool("precache")
 
@@ -126,7 +126,8 @@ def test_the_precache_is_generated_and_matches_dist(build_info):
     listed = json.loads(sw.split("const PRECACHE = ", 1)[1].split("; /* END PRECACHE */", 1)[0])
     assert listed == precache.precache_manifest(DIST)
     files = listed["files"]
-    for needed in ("index.html", "judge.html", "rules.html", "build-info.json", "manifest.webmanifest",
+    for needed in ("index.html", "judge.html", "rules.html", "progress.html", "js/progress/main.js", "css/progress.css",
+                   "build-info.json", "manifest.webmanifest",
                    build_info["pyodide"]["url"] + "pyodide.asm.wasm",
                    build_info["pyodide"]["url"] + build_info["pyodide"]["stdlib"],
                    build_info["wheel"]["url"]):
@@ -150,7 +151,7 @@ def test_no_page_breaks_the_content_security_policy(guarded_page, site_url):
     csp = load_tool("serve").headers_for(rules, "/")["Content-Security-Policy"]
     assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
     for name, ready in (("index.html", "body[data-state=ready]"), ("judge.html", "body[data-engine=ready]"),
-                        ("rules.html", "body[data-state=ready]")):
+                        ("rules.html", "body[data-state=ready]"), ("progress.html", "body[data-state=ready]")):
         response = page.goto(site_url + name + "?speed=test")
         assert response.headers["content-security-policy"] == csp, name
         expect(page.locator(ready)).to_have_count(1, timeout=60_000)

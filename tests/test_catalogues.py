@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from coinche.review import DECISION_TYPES
 from coinche.rules import OPTIONS, PRESETS
 from coinche.webcommands import options as engine_options
 
@@ -90,6 +91,11 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     # the settings' choices (js/main.js): the engine's lists (coinche.webcommands.options)
     "settings.variant.": set(engine_options()["variants"]),
     "settings.level.": set(engine_options()["levels"]),
+    # the progress page (js/progress/main.js): the review's sorts of decision, its marks, the tables' columns
+    "progress.type.": set(DECISION_TYPES) | {"call", "card"},
+    "progress.figure.": {"inaccuracy", "mistake", "blunder"},
+    "progress.col.": {"deal", "lost", "luck", "average", "links", "type", "decisions",
+                      "per_deal", "per_decision"},
 }
 
 # Literals that look like keys but are not (file names are recognised by their extension).

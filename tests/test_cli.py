@@ -7,6 +7,7 @@ import json
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -296,3 +297,39 @@ def test_a_terminated_arena_stops_its_worker_processes():
     finally:
         process.kill()
         process.wait()
+
+
+def test_replay_and_review_read_the_sites_history_file(tmp_path, capsys):
+    """The history file the progress page exports (written here by the page's own exportText under Node, from
+    the lines it imported) replays line by line, and ``coinche review --player`` reviews each line's player's
+    seat; a bad line is named by its number, the others still read."""
+    import shutil
+
+    from coinche_lab.history import history_lines
+
+    from coinche.cli import main
+
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("Node is not installed")
+    web = (Path(__file__).resolve().parent.parent / "web" / "js" / "history-format.js").as_uri()
+    lines = history_lines(6, seed="cli-history")
+    script = (f"import {{ parseExport, exportText }} from {json.dumps(web)};\n"
+              "let input = ''; process.stdin.on('data', (d) => { input += d; });\n"
+              "process.stdin.on('end', () => process.stdout.write(exportText(parseExport(input).entries)));\n")
+    exported = subprocess.run([node, "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
+                              input="".join(json.dumps(line) + "\n" for line in lines)).stdout
+    path = tmp_path / "history.jsonl"
+    path.write_text(exported + "{not json\n")
+    assert [json.loads(line)["history"]["seat"] for line in exported.splitlines()] == [h["history"]["seat"] for h in lines]
+    capsys.readouterr()
+    assert main(["replay", str(path)]) == 1
+    out = capsys.readouterr()
+    assert "6 records replayed and checked, 1 wrong" in out.out and f"{path}:7: not JSON" in out.err
+    player = next(line for line in lines if line["history"]["seat"] != 0)
+    one = tmp_path / "one.jsonl"
+    one.write_text(json.dumps(player) + "\n")
+    assert main(["review", str(one), "--player", "--json"]) == 0
+    review = json.loads(capsys.readouterr().out)
+    assert review["seats"] == [player["history"]["seat"]]
+    assert {d["seat"] for d in review["decisions"]} == {player["history"]["seat"]}

@@ -5,6 +5,7 @@ step-by-step commands."""
 from __future__ import annotations
 
 import json
+import random
 import subprocess
 import sys
 
@@ -16,8 +17,8 @@ from coinche import Card, Deal
 from coinche.bots import make_bot
 from coinche.record import RecordError, deal_to_record
 from coinche.review import (
-    HINDSIGHT_CARDS, MARKS, card_reason, decision_at, decisions, mark_of, price_card, priced_with_knowledge, record_key,
-    review, review_decision, review_plan, summarize,
+    DECISION_TYPES, HINDSIGHT_CARDS, MARKS, card_reason, decision_at, decisions, mark_of, price_card,
+    priced_with_knowledge, record_key, review, review_decision, review_plan, summarize,
 )
 from coinche.rng import derive_seed
 from coinche.webapi import handle
@@ -261,6 +262,32 @@ def test_the_plan_lists_the_seats_decisions_with_a_choice():
     assert [d["index"] for d in every] == sorted(d["index"] for d in every)
     for d in every:  # a decision is an action with more than one legal choice
         assert len(decision_at(record, d["index"]).view.legal) > 1
+
+
+def test_each_decision_says_its_sort_from_the_cards_on_the_table():
+    """A call is a bid, pass or coinche; a card a lead (the trick empty), a follow (the suit led), a trump (a
+    trump on a plain suit led) or a discard, read here from the record's tricks."""
+    seen = set()
+    for seed in range(6):
+        deal = Deal.new("coinche", dealer=seed % 4, seed=seed)
+        rng = random.Random(seed)
+        while not deal.is_over:
+            deal.apply(rng.choice(list(deal.legal_actions())))
+        record = deal_to_record(deal)
+        trump = record["result"]["contract"]["trump"] if record["result"]["contract"] else None
+        for d in review_plan(record)["decisions"]:
+            seen.add(d["type"])
+            if d["kind"] == "call":
+                action = d["action"]
+                assert d["type"] == ("pass" if action == "pass" else "coinche" if "coinche" in action else "bid")
+                continue
+            at = d["index"] - len(record["calls"])
+            trick = record["plays"][at - at % 4:at]
+            card = d["action"]
+            want = ("lead" if not trick else "follow" if card[1] == trick[0][1]
+                    else "trump" if card[1] == trump else "discard")
+            assert d["type"] == want, (seed, d)
+    assert seen == set(DECISION_TYPES)
 
 
 def test_summary_counts_marks_and_sums_losses():

@@ -356,6 +356,16 @@ def review_lines(result: dict) -> list[str]:
     return lines
 
 
+def _review_seats(record, args: argparse.Namespace) -> list[int] | None:
+    """The seats to review in ``record``: ``--seat``, the player's (``--player``: the seat of a history line that
+    the site exported, ``history.seat``, else 0), or all four (None)."""
+    if args.player:
+        about = record.get("history") if isinstance(record, dict) else None
+        seat = about.get("seat") if isinstance(about, dict) else None
+        return [seat if seat in (0, 1, 2, 3) and not isinstance(seat, bool) else 0]
+    return None if args.seat is None else [args.seat]
+
+
 def cmd_review(args: argparse.Namespace) -> int:
     from .review import review
 
@@ -365,7 +375,8 @@ def cmd_review(args: argparse.Namespace) -> int:
             if not line.strip():
                 continue
             try:
-                result = review(json.loads(line), None if args.seat is None else [args.seat])
+                record = json.loads(line)
+                result = review(record, _review_seats(record, args))
             except json.JSONDecodeError as e:
                 bad += 1
                 print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
@@ -445,7 +456,7 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--bots", choices=("easy", "normal", "expert"), help="bots instead of random play")
     simulate.set_defaults(func=cmd_simulate)
 
-    rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file")
+    rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file (the site's history file too)")
     rep.add_argument("file")
     rep.add_argument("--what-if", metavar="PLY:MOVE[,PLY:MOVE...]",
                      help="branch the deal of --deal at decision PLY (0-based, calls then cards) with MOVE and play it out")
@@ -456,7 +467,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     rev = sub.add_parser("review", help="the Expert's review of each deal of a JSON-lines file of records")
     rev.add_argument("file")
-    rev.add_argument("--seat", type=int, choices=range(4), help="review this seat only (default: all four)")
+    seat = rev.add_mutually_exclusive_group()
+    seat.add_argument("--seat", type=int, choices=range(4), help="review this seat only (default: all four)")
+    seat.add_argument("--player", action="store_true",
+                      help="review the player's seat of each line of the site's history file (its history.seat)")
     rev.add_argument("--json", action="store_true", help="one JSON object per deal")
     rev.set_defaults(func=cmd_review)
 

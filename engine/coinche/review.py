@@ -75,6 +75,8 @@ CHEAP_EXACT = 12
 HINDSIGHT_CARDS = 32
 #: How many times a call is priced (see :func:`price_call`).
 CALL_PRICINGS = 4
+#: The sorts of decision a review tells apart (:attr:`Decision.type`): calls, then cards.
+DECISION_TYPES = ("bid", "pass", "coinche", "lead", "follow", "trump", "discard")
 #: The bot level that reviews.
 LEVEL = "expert"
 
@@ -118,9 +120,25 @@ class Decision:
         """The trick's number (1..8) for a card."""
         return None if self.kind == "call" else len(self.view.tricks) + 1
 
+    @property
+    def type(self) -> str:
+        """What sort of decision it was (:data:`DECISION_TYPES`), for a player's figures over many deals: a
+        call is a ``bid`` (a take in the classic), a ``pass`` or a ``coinche`` (or surcoinche); a card a
+        ``lead``, a ``follow`` (the suit led), a ``trump`` (trumping a plain suit led) or a ``discard``."""
+        if self.kind == "call":
+            kind = self.action.kind
+            return {CallKind.PASS: "pass", CallKind.COINCHE: "coinche", CallKind.SURCOINCHE: "coinche"}.get(kind, "bid")
+        trick = self.view.trick
+        if not trick:
+            return "lead"
+        suit = self.action.suit
+        if suit == trick[0].suit:
+            return "follow"
+        return "trump" if suit == self.view.contract.suit else "discard"
+
     def to_json(self) -> dict[str, Any]:
         return {"index": self.index, "seat": self.seat, "kind": self.kind, "action": str(self.action),
-                "trick": self.trick}
+                "trick": self.trick, "type": self.type}
 
 
 def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> list[Decision]:
@@ -537,7 +555,8 @@ def review(record: dict[str, Any], seats=None) -> dict[str, Any]:
     return {**_about(record, seats), "decisions": reviewed, "summary": summarize(reviewed)}
 
 
-__all__ = ["MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "hindsight", "luck_of",
-           "mark_of", "price_call", "price_card", "priced_with_knowledge", "seat_set", "standing_beats", "standing_contract",
+__all__ = ["DECISION_TYPES", "MARKS", "REVIEW_SEED", "Decision", "card_reason", "decision_at", "decisions", "hindsight",
+           "luck_of", "mark_of", "price_call", "price_card", "priced_with_knowledge", "seat_set", "standing_beats",
+           "standing_contract",
            "standing_difference",
            "record_key", "review", "review_decision", "review_plan", "summarize"]

@@ -4,7 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  BID_VALUES, CAPOT, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatPosition, formatShareLink,
+  BID_VALUES, CAPOT, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatHistoryLink, formatPosition,
+  formatShareLink, parseHistoryLink,
   isCard, parseBid, parseCall, parseCard, parseShareLink, positionLink,
 } from "../../web/js/notation.js";
 import { readPosition } from "../../web/js/judge/notation.js";
@@ -124,4 +125,15 @@ test("what is not a share link reads as null", () => {
 test("the ranks and suits are the engine's letters", () => {
   assert.deepEqual(RANKS, ["7", "8", "9", "T", "J", "Q", "K", "A"]);
   assert.deepEqual(SUITS, ["s", "h", "d", "c"]);
+});
+
+test("a history deal's link reads back what it was written from; anything else is no such link", () => {
+  for (const link of [{ id: 1, review: false }, { id: 12, review: true }, { id: 987654321, review: false }]) {
+    const text = formatHistoryLink(link);
+    assert.ok(text.startsWith("index.html#history="));
+    assert.deepEqual(parseHistoryLink(text.slice(text.indexOf("#"))), link);
+  }
+  for (const bad of ["", "#history=", "#history=0", "#history=-3", "#history=1&review=2", "#history=1x", "#join=ABC", null]) {
+    assert.equal(parseHistoryLink(bad), null, bad);
+  }
 });

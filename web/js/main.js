@@ -4,7 +4,7 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseShareLink } from "./notation.js";
+import { parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
@@ -290,6 +290,29 @@ function playSharedDeal() {
   return true;
 }
 
+// ------------------------------------------------------------------ a deal of the player's history
+// index.html#history=ID[&review=1] (the progress page's links): that deal's replay (or its review) over the
+// home, the player in the seat they played; a deal no longer kept is said so.
+function openHistoryDeal() {
+  const link = parseHistoryLink(location.hash);
+  if (!link) return false;
+  history.replaceState(null, "", location.pathname + location.search);
+  whenReady(async () => {
+    const [{ readEntry }, { openReplay }, { openReview, rememberReview }, { Seats }] = await Promise.all([
+      import("./history.js"), import("./table/replay.js"), import("./table/review.js"), import("./table/view.js")]);
+    const entry = await readEntry(link.id);
+    if (!entry) {
+      $("#boot-status").textContent = t("progress.link_missing");
+      return;
+    }
+    await rememberReview(engine, entry.record, [entry.seat], entry.review); // its decisions are not asked again
+    const view = new Seats(entry.seat);
+    if (link.review) openReview(entry.record, { engine, view });
+    else await openReplay(entry.record, { engine, view });
+  });
+  return true;
+}
+
 function failStart(error) {
   console.warn("start:", error);
   show("home");
@@ -435,7 +458,10 @@ engine.ready.then(loadRest, loadRest);
 const { online: onlineModule, pwa: pwaModule } = await restWanted;
 const [{ Online }, { resumeAfterUpdate }] = await Promise.all([onlineModule, pwaModule, loadGame()]);
 online = new Online({ settings, show, getGame, startNew, goHome, engine });
+// the history's deals without a review, reviewed on the review helper once the boot's own work is done
+const REVIEW_HISTORY_AFTER_MS = 5000;
+engine.ready.then(() => setTimeout(() => getGame().reviewHistory(), REVIEW_HISTORY_AFTER_MS), () => {});
 applyTranslations(document); // the lobby's texts
-if (!playSharedDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+if (!playSharedDeal() && !openHistoryDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
 onlineMade();
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table

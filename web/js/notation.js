@@ -156,3 +156,15 @@ export function formatWhatIf(branch, hash = "") {
   const text = params.toString().replace(/%3A/g, ":").replace(/%2C/g, ",");
   return text ? `#${text}` : "";
 }
+
+// A deal of the player's history (js/history.js) opened on the game's page, from the progress page:
+// `index.html#history=12` its replay, `#history=12&review=1` its review. parseHistoryLink reads the fragment as
+// {id, review}, or null when it is no such link.
+export function formatHistoryLink({ id, review = false }) {
+  return `index.html#history=${id}${review ? "&review=1" : ""}`;
+}
+
+export function parseHistoryLink(hash) {
+  const match = /^#history=([1-9]\d{0,15})(&review=1)?$/.exec(String(hash ?? ""));
+  return match ? { id: Number(match[1]), review: Boolean(match[2]) } : null;
+}

@@ -7,8 +7,10 @@
 // any seat; answers without a snapshot are not saved.
 import { el } from "../dom.js";
 import { errorText } from "../errors.js";
+import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
+import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
@@ -59,6 +61,11 @@ export class Game {
   #handDealt = -1;
   #onExit;
   #refreshMenu;
+  #matchId = null; // the match's id in the player's history (js/history.js)
+  // the history's deals reviewed on the review helper while no match is played here: before the first, after
+  // one ends, once the player has left the table (bench/progress_bench.py: the helper reviewing without a pause
+  // doubles the Expert's moves at the 95th percentile)
+  #reviews = new BackgroundReviews({ busy: () => !["idle", "over", "stopped"].includes(this.#phase) });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -89,6 +96,9 @@ export class Game {
   }
 
   get state() { return this.#state; }
+
+  // The history's deals without a review reviewed in the background (background-reviews.js).
+  reviewHistory() { this.#reviews.wake(); }
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
@@ -200,6 +210,7 @@ export class Game {
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#save(answer);
+    this.#matchId = matchId(!answer.state.history?.length); // a match with finished deals is one resumed
     this.#render(answer.state);
     if (held) this.#call(held);
     else this.run();
@@ -366,6 +377,10 @@ export class Game {
     if (event.deal_end && this.#live(epoch)) {
       const record = event.deal_end.record;
       rememberDeal(record, before);
+      keepDeal({ // the player's history: never waited for, never failing the table
+        record, seat: this.#me, level: after.settings?.level ?? null, online: this.#engine !== this.#local,
+        match: { id: this.#matchId, number: after.history?.length ?? null }, matchOver: event.match_over ?? null,
+      }).then(() => this.#reviews.wake());
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();

@@ -10,6 +10,7 @@
 // it is. A finished review is kept in localStorage under the engine's key for the deal, so reopening it
 // computes nothing.
 import { el } from "../dom.js";
+import { keepReview } from "../history.js";
 import { callName, cardName, t } from "../i18n.js";
 import { borrowHelper, giveUp, returnHelper } from "./review-helper.js";
 
@@ -124,6 +125,7 @@ class ReviewJob {
       this.summary = summary;
       this.status = "done";
       storeReview(this.id, { decisions: this.items, summary: this.summary });
+      keepReview(this.record, { decisions: this.items, summary: this.summary }); // the player's history
     } catch (error) {
       if (!current()) return;
       console.warn("review:", error);
@@ -182,6 +184,19 @@ class ReviewJob {
     this.runs += 1; // the decision in hand is dropped: a stopped review shows nothing more
     this.status = "stopped";
     this.#emit();
+  }
+}
+
+// A review kept elsewhere (the player's history, js/history.js) for the seats of `record` it covers: kept as
+// if made in this browser, so that opening it computes only what it lacks. Resolves once kept (or not).
+export async function rememberReview(engine, record, seats, review) {
+  if (!review?.decisions?.length) return;
+  try {
+    const plan = await engine.call("review_plan", { record, seats });
+    const known = reviewedFor(plan.key);
+    for (const item of review.decisions) if (Number.isInteger(item?.index)) known.set(item.index, item);
+  } catch (error) {
+    console.warn("review:", error); // a record the engine refuses: its review is made anew, or refused there
   }
 }
 

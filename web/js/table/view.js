@@ -32,11 +32,23 @@ function declarer(name) {
   return node;
 }
 
-export class TableView {
-  constructor(root, me = 0) {
-    this.root = root;
+// The seats as one player sees them: `me` at the bottom, where each seat sits (pos), its name and its side's.
+// The replay and the review need no more of a table (a deal of the player's history: js/main.js).
+export class Seats {
+  constructor(me = 0) {
     this.me = me;
     this.names = {}; // seat -> a player's own name (online), instead of the seat's place
+  }
+
+  pos(seat) { return (seat - this.me + 4) % 4; }
+  seatName(seat) { return this.names[seat] ?? t(`table.seat.${this.pos(seat)}`); }
+  sideName(side) { return t(side === (this.me & 1) ? "table.side.us" : "table.side.them"); }
+}
+
+export class TableView extends Seats {
+  constructor(root, me = 0) {
+    super(me);
+    this.root = root;
     this.seats = [0, 1, 2, 3].map((pos) => {
       const seat = root.querySelector(`.seat[data-pos="${pos}"]`);
       return {
@@ -56,10 +68,6 @@ export class TableView {
     this.contract = root.querySelector("#contract");
     this.toasts = document.querySelector("#toasts");
   }
-
-  pos(seat) { return (seat - this.me + 4) % 4; }
-  seatName(seat) { return this.names[seat] ?? t(`table.seat.${this.pos(seat)}`); }
-  sideName(side) { return t(side === (this.me & 1) ? "table.side.us" : "table.side.them"); }
 
   // ------------------------------------------------------------ seats, scores, contract
   renderSeats(deal) {

@@ -1,0 +1,103 @@
+// The history's entries and its file (web/js/history-format.js) without a browser: an entry written to a line
+// reads back the same, a bad line is named with its error key while the good ones are read, an older
+// version's entry is migrated and a later version's is left unread.
+import assert from "node:assert/strict";
+import { test } from "node:test";
+
+import {
+  ENTRY_VERSION, dealIdentity, entryLine, exportText, makeEntry, migrateEntry, parseExport, recordProblem,
+} from "../../web/js/history-format.js";
+
+// A deal as `coinche simulate --deals 1 --seed 3` writes it.
+const RECORD = {
+  format: "coinche-deal/2", variant: "coinche", rules: "own", dealer: 0,
+  deck: "Th,Qd,7c,Jd,7s,Ks,9h,8s,Ad,Js,Qc,Jh,9s,9c,Qh,7h,Qs,Kc,7d,Kd,Td,Ah,8c,8h,9d,Jc,Ac,8d,As,Tc,Ts,Kh",
+  hands: ["Ts,Js,Jh,Kh,7d,Kd,Tc,Qc", "9s,Th,Ah,Td,Qd,7c,8c,9c", "7s,Ks,7h,8h,Qh,9d,Jd,Jc", "8s,Qs,As,9h,8d,Ad,Kc,Ac"],
+  turned: null, calls: ["pass", "pass", "pass", "80h", "pass", "140c", "pass", "pass", "pass"],
+  plays: ["9s", "7s", "As", "Js", "Kc", "Tc", "9c", "Jc", "9d", "8d", "Kd", "Td", "Qd", "Jd", "Ad", "7d", "8s", "Ts", "8c",
+    "Ks", "7c", "8h", "Ac", "Qc", "9h", "Jh", "Ah", "7h", "Th", "Qh", "Qs", "Kh"],
+  result: { void: false, contract: { declarer: 2, trump: "c", value: 140, multiplier: 1 }, cards: [48, 114], belote: null,
+    tricks: [1, 7], made: false, scores: [0, 302] },
+  seed: "4600502960833644624",
+};
+
+const REVIEW = {
+  decisions: [{ index: 0, seat: 1, kind: "call", type: "pass", action: "pass", loss: 25, mark: "inaccuracy" }],
+  summary: { decisions: 1, lost: 25, marks: { inaccuracy: 1, mistake: 0, blunder: 0 }, luck: { unlucky: 0, lucky: 0 } },
+};
+
+const other = (dealer) => ({ ...RECORD, dealer });
+
+test("an entry written as a line of the file reads back the same, its review and match with it", () => {
+  const entry = makeEntry({
+    record: RECORD, seat: 1, level: "expert", online: false, match: { id: "m1", number: 3 },
+    matchOver: { winner: 1, totals: [480, 1010] }, review: REVIEW, at: 1_700_000_000_000,
+  });
+  assert.equal(entry.v, ENTRY_VERSION);
+  const line = JSON.parse(entryLine(entry));
+  assert.equal(line.format, "coinche-deal/2"); // the record itself: `coinche replay` reads the line
+  assert.equal(line.history.level, "expert");
+  assert.deepEqual(line.review, REVIEW);
+  const { entries, errors } = parseExport(exportText([entry, makeEntry({ record: other(2), seat: 0, at: 5 })]));
+  assert.deepEqual(errors, []);
+  assert.deepEqual(entries[0], entry);
+  assert.equal(entries[1].review, null);
+  assert.equal(entries[1].deal, dealIdentity(other(2)));
+});
+
+test("a file with bad lines: the good ones read, each bad one named by its line and error key", () => {
+  const good = entryLine(makeEntry({ record: RECORD, seat: 0, at: 1 }));
+  const text = [
+    good,
+    "{not json",
+    "",
+    JSON.stringify([1, 2]),
+    JSON.stringify({ ...RECORD, format: "coinche-deal/9" }),
+    JSON.stringify({ ...RECORD, dealer: 7 }),
+    JSON.stringify({ ...RECORD, result: { void: false } }),
+    entryLine(makeEntry({ record: other(3), seat: 2, at: 2 })),
+  ].join("\n");
+  const { entries, errors } = parseExport(text);
+  assert.deepEqual(entries.map((e) => [e.record.dealer, e.seat]), [[0, 0], [3, 2]]);
+  assert.deepEqual(errors, [
+    { line: 2, key: "progress.import.not_json" },
+    { line: 4, key: "progress.import.not_record" },
+    { line: 5, key: "progress.import.bad_format" },
+    { line: 6, key: "progress.import.bad_deal" },
+    { line: 7, key: "progress.import.bad_deal" },
+  ]);
+});
+
+test("a line of `coinche simulate` (no history, no review) imports as seat 0's deal", () => {
+  const { entries, errors } = parseExport(`${JSON.stringify(RECORD)}\n`);
+  assert.deepEqual(errors, []);
+  assert.equal(entries[0].seat, 0);
+  assert.equal(entries[0].level, null);
+  assert.equal(entries[0].review, null);
+  assert.deepEqual(entries[0].record, RECORD);
+});
+
+test("an older version's entry is migrated, a later version's left unread, a bad review dropped", () => {
+  const old = { ...RECORD, history: { seat: 2, level: "normal", at: 9 }, review: REVIEW }; // version 0: the line
+  const migrated = migrateEntry(old);
+  assert.equal(migrated.v, ENTRY_VERSION);
+  assert.equal(migrated.seat, 2);
+  assert.deepEqual(migrated.review, REVIEW);
+  assert.equal(migrateEntry({ v: ENTRY_VERSION + 1, anything: true }), null);
+  assert.equal(migrateEntry("text"), null);
+  const current = makeEntry({ record: RECORD, seat: 1, review: { decisions: "nope" } });
+  assert.equal(current.review, null);
+  assert.equal(migrateEntry(current), current);
+  assert.equal(recordProblem(RECORD), null);
+  assert.equal(recordProblem({ ...RECORD, plays: "Jh" }), "progress.import.bad_deal");
+});
+
+test("an online deal's record, as the referee shows it (no format, no deck), is kept and read for its figures", () => {
+  const { format, deck, rules, seed, ...shown } = RECORD;
+  const entry = makeEntry({ record: shown, seat: 2, online: true });
+  assert.equal(recordProblem(shown), null);
+  assert.equal(migrateEntry(entry), entry);
+  assert.notEqual(entry.deal, dealIdentity({ ...shown, hands: [...shown.hands].reverse() }));
+  assert.deepEqual(parseExport(entryLine(entry)).entries[0].record, shown);
+  assert.equal(recordProblem({ ...shown, deck: "Jh" }), "progress.import.bad_format"); // a deck without a format
+});

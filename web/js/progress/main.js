@@ -1,0 +1,241 @@
+// The progress page (progress.html): the player's history on this device, its figures per kind of table
+// (the game, the bots' level, the house rules), the review's points lost over time and by sort of decision,
+// each plot with its table, and the history's export, import and erasing. It needs no engine: the figures
+// add up the engine's records and reviews (js/progress/figures.js); a deal's replay and review open on the
+// game's page (index.html#history=ID).
+//
+// Performance marks for bench/progress_bench.py: "progress-read" once the history is read, "progress-drawn"
+// once the page is drawn.
+import { el } from "../dom.js";
+import { exportText, parseExport } from "../history-format.js";
+import { CAP, importEntries, readHistory, wipeHistory } from "../history.js";
+import { detectLanguage, language, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
+import { formatHistoryLink } from "../notation.js";
+import { MARKS, WINDOW, figures, tables } from "./figures.js";
+import { barPlot, linePlot } from "./plots.js";
+
+const $ = (selector) => document.querySelector(selector);
+let history = { entries: [], unread: 0 };
+let chosen = ""; // the kind of table shown ("" for all)
+
+const historyLink = (id, review = false) => formatHistoryLink({ id, review });
+
+function tableName(table) {
+  const level = table.level === "unknown" ? t("progress.level.unknown") : t(`settings.level.${table.level}`);
+  const rules = table.rules === "own" ? t("progress.rules.own") : t("progress.rules.house", { rules: table.rules });
+  return t("progress.table.one", { game: t(`settings.variant.${table.game}`), level, rules, n: table.deals });
+}
+
+function drawChoice() {
+  const select = $("#progress-table");
+  const kinds = tables(history.entries);
+  if (!kinds.some((kind) => kind.key === chosen)) chosen = "";
+  select.replaceChildren(
+    el("option", { value: "", text: t("progress.table.all", { n: history.entries.length }) }),
+    ...kinds.map((kind) => el("option", { value: kind.key, text: tableName(kind) })),
+  );
+  select.value = chosen;
+}
+
+function figureList(root, rows) {
+  root.replaceChildren(...rows.flatMap(([key, value, name]) => [
+    el("dt", { text: t(key) }), el("dd", { text: value, dataset: { figure: name } }),
+  ]));
+}
+
+function drawResults(f) {
+  figureList($("#results-figures"), [
+    ["progress.results.deals", String(f.deals), "deals"],
+    ["progress.results.matches", t("progress.results.matches_value", f.matches), "matches"],
+    ["progress.results.declared", t("progress.results.declared_value", f.declared), "declared"],
+    ["progress.results.coinches_made", t("progress.results.coinches_value", { n: f.coinches.made, set: f.coinches.made_set }), "coinches-made"],
+    ["progress.results.coinches_suffered", t("progress.results.coinches_value", { n: f.coinches.suffered, set: f.coinches.suffered_set }), "coinches-suffered"],
+  ]);
+}
+
+const points = (x) => x.toFixed(1);
+
+let dates = null; // the reader's language's date format, made once a language (a format is slow to make)
+function dateText(at) {
+  if (dates?.language !== language()) {
+    dates = { language: language(), format: new Intl.DateTimeFormat(language(), { dateStyle: "short", timeStyle: "short" }) };
+  }
+  return at ? dates.format.format(at) : "";
+}
+
+function cell(tag, text, attributes = {}) {
+  return el(tag, { ...attributes, text });
+}
+
+function table(caption, heads, rows) {
+  const node = el("table", "progress-table");
+  node.append(el("caption", { text: caption }));
+  node.append(el("thead", {}, el("tr", {}, ...heads.map((head) => cell("th", head, { scope: "col" })))));
+  node.append(el("tbody", {}, ...rows));
+  return node;
+}
+
+// The plot, and its figures as a table beside it, folded under its summary: made when first unfolded (a
+// table of 2,000 deals is most of the page's drawing), or at once when it was open.
+function plotWithTable(figure, plot, makeTable) {
+  const open = figure.querySelector("details")?.open ?? false;
+  const details = el("details", "plot-table", el("summary", { text: t("progress.tables.show") }));
+  const fill = () => { if (details.open && details.children.length === 1) details.append(makeTable()); };
+  details.addEventListener("toggle", fill);
+  details.open = open;
+  fill();
+  figure.replaceChildren(plot, details);
+}
+
+function drawLine(f) {
+  const figure = $("#plot-line");
+  figure.hidden = !f.series.length;
+  if (!f.series.length) return;
+  const last = f.moving.at(-1);
+  const label = t("progress.plot.line.title", { window: WINDOW });
+  const description = t("progress.plot.line.desc", {
+    n: f.series.length, first: dateText(f.series[0].at), last: dateText(f.series.at(-1).at), mean: points(last.mean),
+  });
+  const plot = linePlot({
+    values: f.series.map((d) => d.lost), moving: f.moving, label, description,
+    onPick: (i) => { if (f.series[i].id !== null) location.assign(historyLink(f.series[i].id)); },
+  });
+  const links = (id) => (id === null ? [] : [
+    el("a", { href: historyLink(id), text: t("progress.link.replay") }),
+    el("a", { href: historyLink(id, true), text: t("progress.link.review") })]);
+  const rows = () => f.series.map((d, i) => el("tr", {},
+    el("th", { scope: "row" }, String(i + 1), el("small", { text: dateText(d.at) })),
+    cell("td", points(d.lost)), cell("td", points(d.luck)),
+    cell("td", t("progress.col.band_value", { mean: points(f.moving[i].mean), low: points(f.moving[i].low), high: points(f.moving[i].high) })),
+    el("td", "links", ...links(d.id)),
+  ));
+  const heads = ["deal", "lost", "luck", "average", "links"].map((key) => t(`progress.col.${key}`, { window: WINDOW }));
+  plotWithTable(figure, plot, () => table(label, heads, rows()));
+  figure.append(el("figcaption", { text: `${label}. ${t("progress.plot.line.hint")}` }));
+}
+
+function drawTypes(f) {
+  const figure = $("#plot-types");
+  figure.hidden = !f.types.length;
+  if (!f.types.length) return;
+  const label = t("progress.plot.types.title");
+  const worst = f.types[0];
+  const description = t("progress.plot.types.desc", { type: t(`progress.type.${worst.type}`), points: points(worst.per_deal) });
+  const plot = barPlot({ bars: f.types.map((x) => ({ label: t(`progress.type.${x.type}`), value: x.per_deal })), label, description });
+  const rows = () => f.types.map((x) => el("tr", { dataset: { type: x.type } },
+    cell("th", t(`progress.type.${x.type}`), { scope: "row" }), cell("td", String(x.decisions)),
+    cell("td", points(x.per_deal)), cell("td", points(x.per_decision))));
+  const heads = ["type", "decisions", "per_deal", "per_decision"].map((key) => t(`progress.col.${key}`));
+  plotWithTable(figure, plot, () => table(label, heads, rows()));
+  figure.append(el("figcaption", { text: `${label}. ${description}` }));
+}
+
+function drawErrors(f) {
+  $("#errors-reviewed").textContent = f.reviewed
+    ? t("progress.errors.reviewed", { n: f.reviewed, total: f.deals })
+    : t("progress.errors.none");
+  const a = f.average;
+  figureList($("#errors-figures"), f.reviewed ? [
+    ["progress.figure.lost", points(a.lost), "lost"],
+    ["progress.figure.calls", points(a.calls), "calls"],
+    ["progress.figure.cards", points(a.cards), "cards"],
+    ...MARKS.map((mark) => [`progress.figure.${mark}`, points(a[mark]), mark]),
+    ["progress.figure.luck", points(a.luck), "luck"],
+  ] : []);
+  drawLine(f);
+  drawTypes(f);
+}
+
+function drawCount() {
+  const { entries, unread, failed } = history;
+  $("#history-count").textContent = failed ? t("progress.failed")
+    : t("progress.history.count", { n: entries.length, cap: CAP }) + (unread ? ` ${t("progress.unread", { n: unread })}` : "");
+  $("#btn-export").disabled = !entries.length;
+  $("#btn-wipe").disabled = !entries.length && !unread;
+}
+
+function draw() {
+  const { entries } = history;
+  document.title = t("progress.page.title");
+  drawCount();
+  $("#progress-status").textContent = entries.length ? "" : t("progress.empty");
+  $("#progress-body").hidden = !entries.length;
+  if (!entries.length) return;
+  drawChoice();
+  const f = figures(entries, chosen || null);
+  drawResults(f);
+  drawErrors(f);
+}
+
+async function load() {
+  $("#progress-status").textContent = t("progress.loading");
+  history = await readHistory();
+  performance.mark("progress-read");
+  draw();
+  performance.mark("progress-drawn");
+  performance.measure("progress-draw", "progress-read", "progress-drawn");
+  document.body.dataset.state = "ready";
+}
+
+// ------------------------------------------------------------------ export, import, erase
+function report(...lines) {
+  $("#history-report").replaceChildren(...lines);
+}
+
+function exportHistory() {
+  const text = exportText(history.entries);
+  const name = `coinche-history-${new Date().toISOString().slice(0, 10)}.jsonl`;
+  const url = URL.createObjectURL(new Blob([text], { type: "application/x-ndjson" }));
+  const link = el("a", { href: url, download: name });
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 10_000);
+  report(el("p", { text: t("progress.history.exported", { n: history.entries.length, file: name }) }));
+}
+
+async function importFile(file) {
+  const { entries, errors } = parseExport(await file.text());
+  const done = await importEntries(entries);
+  const lines = [el("p", { text: done ? t("progress.import.done", done) : t("progress.import.failed") })];
+  if (errors.length) {
+    lines.push(el("p", { text: t("progress.import.errors", { n: errors.length }) }), el("ul", "import-errors",
+      ...errors.map(({ line, key }) => el("li", {
+        text: t("progress.import.line", { line, error: t(key), key: key.split(".").pop() }), dataset: { line, key },
+      }))));
+  }
+  report(...lines);
+  await load();
+}
+
+function bindHistory() {
+  $("#btn-export").addEventListener("click", exportHistory);
+  const input = $("#import-file");
+  $("#btn-import").addEventListener("click", () => input.click());
+  input.addEventListener("change", () => {
+    const [file] = input.files;
+    input.value = "";
+    if (file) importFile(file);
+  });
+  const dialog = $("#dlg-wipe");
+  $("#btn-wipe").addEventListener("click", () => {
+    dialog.returnValue = "";
+    dialog.showModal();
+  });
+  dialog.addEventListener("close", async () => {
+    if (dialog.returnValue !== "wipe") return;
+    await wipeHistory();
+    report(el("p", { text: t("progress.wipe.done") }));
+    await load();
+  });
+  $("#progress-table").addEventListener("change", (event) => {
+    chosen = event.target.value;
+    draw();
+  });
+}
+
+await setLanguage(detectLanguage(), { remember: false });
+languagePicker($("#language"));
+bindHistory();
+onLanguageChange(draw);
+await load();
