@@ -168,10 +168,13 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     logs: list[tuple[str, int | None, list[dict]]] = []
     matches = []
 
-    # A coinche match through the queue: A alone long enough to hear "no_opponent".
-    a, b = await Auditor.join(url), await Auditor.join(url)
+    # A coinche match through the queue: A alone long enough to hear "no_opponent". B connects only then: a
+    # connection that neither plays nor waits is closed after CONFIG.idle_timeout, which a B connected
+    # beside A would meet when A's wait took longer (under load).
+    a = await Auditor.join(url)
     assert (await a.ask(type="queue", variant="coinche", target=1000, name="Ana"))["type"] == "waiting"
     await a.recv("no_opponent", timeout=3)
+    b = await Auditor.join(url)
     await b.send(type="queue", variant="coinche", target=1000, name="Bob")
     await a.recv("start")
     await b.recv("start")
@@ -199,8 +202,9 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     await b.close()
 
     # A classic match by private code: B drops and never comes back.
-    a, b = await Auditor.join(url), await Auditor.join(url)
+    a = await Auditor.join(url)
     code = (await a.ask(type="create", variant="classic", target=1000))["code"]
+    b = await Auditor.join(url)
     await b.send(type="join", code=code.lower())
     await a.recv("start")
     await b.recv("start")
@@ -600,8 +604,9 @@ class TellingTable(Table):
 
 async def planted_queue(url, referee):
     """A 1v1 table from the queue: an auction and a few tricks, a refusal."""
-    a, b = await Auditor.join(url), await Auditor.join(url)
+    a = await Auditor.join(url)
     await a.ask(type="queue", target=501)
+    b = await Auditor.join(url)
     await b.send(type="queue", target=501)
     await a.recv("start")
     await b.recv("start")
