@@ -90,6 +90,9 @@ test("an older version's entry is migrated, a later version's left unread, a bad
   assert.equal(migrateEntry(current), current);
   assert.equal(recordProblem(RECORD), null);
   assert.equal(recordProblem({ ...RECORD, plays: "Jh" }), "progress.import.bad_deal");
+  for (const variant of [undefined, "", 3, "Coinche", "coinche<b>", "x".repeat(17)]) {
+    assert.equal(recordProblem({ ...RECORD, variant }), "progress.import.bad_deal", String(variant));
+  }
 });
 
 test("an online deal's record, as the referee shows it (no format, no deck), is kept and read for its figures", () => {

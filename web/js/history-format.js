@@ -14,7 +14,9 @@
 
 export const ENTRY_VERSION = 1;
 export const RECORD_FORMATS = ["coinche-deal/2", "coinche-deal/1"];
-const VARIANTS = ["coinche", "classic"];
+// A variant's name, as the records write it: which variants there are is the engine's to say (options.json),
+// and a deal of a variant it does not play is refused by the engine when it is replayed or reviewed.
+const VARIANT_NAME = /^[a-z]{1,16}$/;
 
 // The deal's identity: two entries of the same deal (played once, imported twice) have the same one.
 export function dealIdentity(record) {
@@ -33,7 +35,7 @@ export function recordProblem(record) {
   if (!record || typeof record !== "object" || Array.isArray(record)) return "progress.import.not_record";
   if (!RECORD_FORMATS.includes(record.format) && !isPublicRecord(record)) return "progress.import.bad_format";
   const result = record.result;
-  const ok = VARIANTS.includes(record.variant)
+  const ok = typeof record.variant === "string" && VARIANT_NAME.test(record.variant)
     && Number.isInteger(record.dealer) && record.dealer >= 0 && record.dealer <= 3
     && (typeof record.deck === "string" || isPublicRecord(record))
     && Array.isArray(record.calls) && record.calls.every((c) => typeof c === "string")
