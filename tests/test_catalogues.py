@@ -85,7 +85,7 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     # house rules (js/table/house.js): the engine's options and values, and the parts of a deal's score
     "house.option.": {o.name for o in HOUSE_OPTIONS},
     "house.value.": {f"{o.name}.{v}" for o in HOUSE_OPTIONS for v in o.texts},
-    "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding"},
+    "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding", "announcement"},
     "house.preset.": set(PRESETS) | {"custom"},
     # the settings' choices (js/main.js): the engine's lists (coinche.webcommands.options)
     "settings.variant.": set(engine_options()["variants"]),
