@@ -31,6 +31,8 @@ from .rules import VARIANTS, Rules
 from .scoring import Contract, DealScore, score
 
 _OWN_RULES = {variant: Rules(variant) for variant in VARIANTS}
+#: The prefix of a declaration of announcements written as an action: ``announce:Jh-Ah,4J`` (or none, ``announce:``).
+ANNOUNCE = "announce:"
 
 
 class Phase(IntEnum):
@@ -46,7 +48,7 @@ class Deal:
         "rules", "variant", "bids", "dealer", "deck", "hands", "dealt", "phase", "turn", "calls",
         "high_bid", "high_seat", "passes", "coinche_seat", "multiplier", "turned", "round",
         "contract", "trump", "leader", "trick", "tricks", "plays", "cards_won", "tricks_won",
-        "belote_seat", "belote_played", "announcements", "declared", "score", "void",
+        "belote_seat", "belote_played", "announcements", "declared", "spoken", "score", "void",
     )
 
     def __init__(self, rules: Rules | str, dealer: int, deck: Sequence[int]) -> None:
@@ -87,6 +89,8 @@ class Deal:
         self.announcements: list[tuple[int, str, int]] = []
         #: the announcements declared (house rule ``announce=yes``), as ``(seat, announcement)`` in order
         self.declared: list[tuple[int, Announcement]] = []
+        #: the seats that have declared (nothing, perhaps), as a bitmask
+        self.spoken = 0
         self.score: DealScore | None = None
         self.void = False
         self._deal_packets(rules.kind.packets, 0)
@@ -163,8 +167,12 @@ class Deal:
     def apply(self, action: Call | int | str, seat: int | None = None) -> None:
         """Apply a call or a card, checked: raises :class:`OutOfTurnError` or :class:`IllegalActionError`.
 
-        ``action`` may be a :class:`Call`, a card, or their notation (``"80h"``, ``"Jh"``).
+        ``action`` may be a :class:`Call`, a card, or their notation (``"80h"``, ``"Jh"``); or, before a
+        player's first card, their announcements as ``"announce:Jh-Ah,4J"`` (:meth:`declare`).
         """
+        if isinstance(action, str) and action.startswith(ANNOUNCE):
+            self.declare(action[len(ANNOUNCE):], seat)
+            return
         if self.phase == Phase.OVER:
             raise IllegalActionError("deal_over")
         if seat is not None and seat != self.turn:
@@ -200,8 +208,7 @@ class Deal:
     def may_declare(self) -> bool:
         """Whether the player to move may declare announcements now: the table plays them and this is their
         first card of the first trick, not yet declared."""
-        return (self.rules.announce and self.phase == Phase.PLAY and not self.tricks
-                and all(s != self.turn for s, _ in self.declared))
+        return self.rules.announce and self.phase == Phase.PLAY and not self.tricks and not self.spoken >> self.turn & 1
 
     def declare(self, announcements: Iterable[Announcement] | str, seat: int | None = None) -> None:
         """Declare announcements for the player to move before their first card, checked: each must be one of
@@ -226,6 +233,7 @@ class Deal:
     def announce(self, announcements: Iterable[Announcement]) -> None:
         """Declare announcements for the player to move without checking them."""
         seat = self.turn
+        self.spoken |= 1 << seat
         self.declared.extend((seat, a) for a in announcements)
 
     def call(self, call: Call) -> None:
@@ -370,4 +378,4 @@ class Deal:
         return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"
 
 
-__all__ = ["Deal", "Phase", "VARIANTS"]
+__all__ = ["ANNOUNCE", "Deal", "Phase", "VARIANTS"]

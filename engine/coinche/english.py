@@ -77,6 +77,11 @@ def suit_words(letter: str) -> str:
     return SUIT_NAMES[SUIT_LETTERS.index(letter)]
 
 
+def trump_phrase(trump: int) -> str:
+    """``Trump hearts``, ``No trumps`` or ``All trumps``."""
+    return ("No trumps", "All trumps")[trump - 4] if trump >= 4 else f"Trump {SUIT_NAMES[trump]}"
+
+
 def sentence(key: str, params: dict) -> str:
     words = {}
     for name, value in params.items():

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Sequence
 
-from .bots import make_bot
+from .bots import bot_turn, make_bot
 from .calls import Call
 from .cards import Card, card_name
 from .deal import Deal, Phase
@@ -172,7 +172,7 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
                 search = searcher(deal.trump, deal.rules)
             deal.play(_dd_card(deal, search))
         else:
-            deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
+            bot_turn(deal, bots[deal.turn])
     if pending:
         raise WhatIfError("whatif_no_decision", ply=pending[0][0], last=_decisions(deal) - 1)
     out = deal_to_record(deal)

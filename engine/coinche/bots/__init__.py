@@ -95,22 +95,30 @@ class Bot:
     ``expert-v1`` baseline); ``budget``: how many cards a card decision plays out in all
     (:func:`coinche.bots.search.play_worlds`)."""
 
-    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET) -> None:
+    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET,
+                 announced: bool = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
+        #: whether the cards of the announcements shown are placed in the sampled worlds (the lab turns it off)
+        self.announced = announced
         self.seed = seed
         self.exact = exact
         self.budget = budget
 
     def knowledge(self, view: SeatView) -> Knowledge:
-        return remember(view, self.level)
+        return remember(view, self.level, self.announced)
 
     def act(self, view: SeatView) -> Call | Card:
         if view.phase == "auction":
             know = self.knowledge(view)
             return choose_call(know, evaluate_calls(know, self.seed))
         return CARDS[choose_card(self.knowledge(view), self.seed, exact=self.exact, budget=self.budget)]
+
+    def announce(self, view: SeatView) -> tuple:
+        """The announcements to declare with the first card: every one the hand holds (the points are
+        worth more than what they tell the opponents)."""
+        return view.announceable
 
     def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
         """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
@@ -168,6 +176,8 @@ class BaselineBot:
         key = [POWER[trump][c] * 16 + POINTS[trump][c] for c in range(32)]
         return CARDS[pick_max(legal, key)]
 
+    announce = Bot.announce
+
     def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
         hand, legal = view.hand_mask, view.legal
         if view.rules.kind.turned_card:
@@ -186,6 +196,14 @@ class BaselineBot:
         return PASS, "coach_pass", {"contract": None}
 
 
+def bot_turn(deal, bot) -> None:
+    """Let ``bot`` act for the player to move of ``deal``: first its announcements when it may declare
+    them (house rule ``announce=yes``), then its call or card, each checked."""
+    if deal.may_declare:
+        deal.declare(bot.announce(deal.view(deal.turn)))
+    deal.apply(bot.act(deal.view(deal.turn)))
+
+
 def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
     """A bot of ``level`` (``easy``, ``normal``, ``expert``, ``baseline`` or one of :data:`BASELINES`) seeded
     with ``seed``."""
@@ -197,4 +215,5 @@ def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
     return Bot(level, seed)
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "CallValue", "Knowledge", "make_bot", "remember"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "CallValue", "Knowledge", "bot_turn", "make_bot",
+           "remember"]
