@@ -386,3 +386,17 @@ def test_the_game_s_own_rules_did_not_move():
             deal.apply(players[deal.turn].act(deal.view(deal.turn)))
         h.update(json.dumps(deal_to_record(deal), sort_keys=True).encode())
     assert h.hexdigest() == OWN_FINGERPRINT
+
+
+def test_the_referee_tells_a_declaration_without_its_cards():
+    from coinche_referee.messages import event
+
+    seed = next(s for s in range(200) if held(Deal.new(RULES, 3, s).hands[0]))
+    session = Session.new(seed="ref33", rules=RULES, humans=(0, 1, 2, 3), deal_seed=seed, first_dealer=3)
+    for call in ("100h", "pass", "pass", "pass"):
+        session.act(session.match.current_player, call)
+    assert session.match.current_player == 0
+    mine = held(session.match.deal.hands[0])
+    told = event(session.act(0, "announce:" + ",".join(str(a) for a in mine)), 0)
+    assert mine and told["type"] == "announce" and told["action"] == "announce"
+    assert not any(str(c) in json.dumps(told) for a in mine for c in a.cards)

@@ -555,6 +555,22 @@ def belote_side(deal) -> int | None:
     return (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
 
 
+def announced_side_points(deal) -> tuple[int, int]:
+    """The announcement points each side scores in ``deal`` (house rule ``announce=yes``), every hand in
+    sight: those declared, and in the first trick every seat yet to speak declaring all its dealt hand holds."""
+    if not deal.rules.announce:
+        return (0, 0)
+    from .announce import held, side_points
+
+    declared = list(deal.declared)
+    if not deal.tricks and deal.dealt is not None:
+        for i in range(4):
+            seat = (deal.leader + i) & 3
+            if not deal.spoken >> seat & 1:
+                declared += [(seat, a) for a in held(deal.dealt[seat])]
+    return side_points(declared, deal.trump)
+
+
 def solve(deal) -> dict[Card, Outcome]:
     """Every legal card of the seat to play in ``deal`` (a :class:`~coinche.deal.Deal` in its play), solved
     double dummy, scored by the deal's contract."""
@@ -562,9 +578,9 @@ def solve(deal) -> dict[Card, Outcome]:
         raise ValueError("solve is for a deal in its play")
     found = solve_cards(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
                         contract=deal.contract, belote_side=belote_side(deal), rules=deal.rules,
-                        announced=deal.announced)
+                        announced=announced_side_points(deal))
     return {CARDS[c]: o for c, o in found.items()}
 
 
-__all__ = ["Outcome", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_beats",
+__all__ = ["Outcome", "announced_side_points", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_beats",
            "solve_best", "solve_cards", "solve_choice"]

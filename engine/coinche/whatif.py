@@ -122,11 +122,11 @@ def apply_point(deal: Deal, ply: int, move: str) -> None:
 def _dd_card(deal: Deal, search: Any) -> int:
     """A best card for the seat to play, by one search of the exact solver (solve_choice's best), ``search``
     keeping its table of bounds from one card of the branch to the next."""
-    from .solver import belote_side, solve_choice
+    from .solver import announced_side_points, belote_side, solve_choice
 
     _, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(deal.legal_cards()[0]),
                            deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), search=search,
-                           rules=deal.rules)
+                           rules=deal.rules, announced=announced_side_points(deal))
     return int(best.card)
 
 

@@ -181,8 +181,9 @@ def _deal_record(record: dict[str, Any]) -> dict[str, Any]:
 
 def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
     """An event of ``Session.act``/``bot_apply`` as every player may see it (see PROTOCOL.md)."""
-    out: dict[str, Any] = {"seat": raw["seat"], "action": str(raw["action"]), "type": raw["type"],
-                           "deal_index": deal_index}
+    # a declaration of announcements is told without its cards: they are shown at the end of the first trick
+    action = "announce" if raw["type"] == "announce" else str(raw["action"])
+    out: dict[str, Any] = {"seat": raw["seat"], "action": action, "type": raw["type"], "deal_index": deal_index}
     if "announce" in raw:
         out["announce"] = str(raw["announce"])
     trick = raw.get("trick")
