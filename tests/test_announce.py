@@ -400,3 +400,38 @@ def test_the_referee_tells_a_declaration_without_its_cards():
     told = event(session.act(0, "announce:" + ",".join(str(a) for a in mine)), 0)
     assert mine and told["type"] == "announce" and told["action"] == "announce"
     assert not any(str(c) in json.dumps(told) for a in mine for c in a.cards)
+
+
+def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and_nothing_more():
+    """Every state a seat is sent over a whole deal of announcements: no card another seat holds then, but
+    the cards of the announcements once the first trick is over; and the fields PROTOCOL.md documents."""
+    from coinche_referee.messages import seat_state
+    from test_referee_audit import PROTOCOL_MD, documented_paths, paths
+    from test_referee_helpers import CARD, _hidden
+
+    documented = documented_paths(PROTOCOL_MD.read_text())
+    seed = next(s for s in range(300) if sum(bool(held(h)) for h in Deal.new(RULES, 3, s).hands) >= 3)
+    session = Session.new(seed="ref33", rules=RULES, humans=(0, 1, 2, 3), deal_seed=seed, first_dealer=3)
+    for call in ("100h", "pass", "pass", "pass"):
+        session.act(session.match.current_player, call)
+    deal = session.match.deal
+    seen, shown = set(), 0
+
+    def check_states():
+        nonlocal shown
+        public = {str(c) for s, a in deal.declared for c in a.cards} if deal.tricks else set()
+        for seat in range(4):
+            state = seat_state(session, seat)
+            leaked = set(CARD.findall(json.dumps(state))) & _hidden(deal, seat) - public
+            assert not leaked, (len(deal.plays), seat, leaked)
+            shown += bool(set(CARD.findall(json.dumps(state["deal"]["declared"]))) & _hidden(deal, seat))
+            seen.update(paths(state))
+
+    for _ in range(32):
+        check_states()
+        if deal.may_declare:
+            session.act(deal.turn, "announce:" + ",".join(str(a) for a in held(deal.hands[deal.turn])))
+            check_states()
+        session.act(deal.turn, str(deal.legal_cards()[0]))
+    assert shown  # the announced cards of other seats were shown while still held
+    assert seen - documented["(state)"] == documented["(state announce=yes)"] - {"(state)"}

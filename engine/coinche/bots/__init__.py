@@ -82,8 +82,11 @@ from .search import EXACT_CARDS, PLAY_BUDGET, best_card, choose_card, evaluate_c
 #: Frozen baselines, the yardsticks of the duplicate arena: ``expert-v1`` is the Expert before issue 26 (its
 #: sampled deals always played out to the end by the playout policy, never solved exactly); ``expert-v2`` the
 #: Expert of issue 26 before its playouts were doubled (sampled deals solved from 12 cards, 3,000 cards played
-#: out a decision). Each: (its level's memory, ``exact``, ``budget``) as :class:`Bot` takes them.
-BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000), "expert-v2": ("expert", 12, 3000)}
+#: out a decision); ``expert-blind`` the Expert that ignores the announcements' cards in its sampled deals (house
+#: rule ``announce=yes``: it still scores them). Each: (its level's memory, ``exact``, ``budget``, ``announced``)
+#: as :class:`Bot` takes them.
+BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000, True), "expert-v2": ("expert", 12, 3000, True),
+                 "expert-blind": ("expert", EXACT_CARDS, PLAY_BUDGET, False)}
 BASELINES = tuple(BASELINE_BOTS)
 ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
@@ -145,8 +148,9 @@ class Bot:
         return card, "coach_card", {"card": str(card), "expected": expected}
 
     def __repr__(self) -> str:
-        if (self.exact, self.budget) != (EXACT_CARDS, PLAY_BUDGET):
-            return f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r}, budget={self.budget!r})"
+        if (self.exact, self.budget, self.announced) != (EXACT_CARDS, PLAY_BUDGET, True):
+            return (f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r}, budget={self.budget!r}, "
+                    f"announced={self.announced!r})")
         return f"make_bot({self.level!r}, seed={self.seed!r})"
 
 
@@ -210,8 +214,8 @@ def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
     if level == "baseline":
         return BaselineBot(seed)
     if level in BASELINE_BOTS:
-        memory, exact, budget = BASELINE_BOTS[level]
-        return Bot(memory, seed, exact=exact, budget=budget)
+        memory, exact, budget, announced = BASELINE_BOTS[level]
+        return Bot(memory, seed, exact=exact, budget=budget, announced=announced)
     return Bot(level, seed)
 
 
