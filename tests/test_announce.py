@@ -27,7 +27,7 @@ from coinche.cards import ALL_TRUMPS, NO_TRUMP, POINTS, TRUMP_LETTERS, mask_of
 from coinche.deal import Phase
 from coinche.errors import CoincheError, IllegalActionError, NotationError
 from coinche.record import FORMAT_1, RecordError, check, deal_to_record, replay
-from coinche.rules import Rules
+from coinche.rules import OPTIONS, Rules
 from coinche.scoring import score
 from coinche.session import Session
 
@@ -435,3 +435,34 @@ def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and
         session.act(deal.turn, str(deal.legal_cards()[0]))
     assert shown  # the announced cards of other seats were shown while still held
     assert seen - documented["(state)"] == documented["(state announce=yes)"] - {"(state)"}
+
+
+rules_values = st.builds(Rules, **{o.field: st.sampled_from(o.values) for o in OPTIONS})
+
+
+@settings(max_examples=400)
+@given(rules_values.map(lambda r: r.with_match("coinche", r.target)), st.integers(0, 162), st.integers(0, 8),
+       st.sampled_from((80, 90, 100, 120, 160)), st.sampled_from((1, 2, 4)), st.sampled_from((None, 0, 1)),
+       st.sampled_from((0, 20, 50, 100, 120, 150, 200, 370)), st.sampled_from((0, 1)))
+def test_announcement_scoring_properties(rules, cards0, tricks0, value, m, belote, points, side):
+    """By every combination of options: the parts add up; the announcements never change made into failed;
+    unrounded, they add their points (times the multiplier with announce_multiply=yes) to what the deal hands
+    out, to the side holding them or, on a failed contract, to the defence; and the naive scoring agrees."""
+    if tricks0 in (0, 8):
+        cards0 = 0 if tricks0 == 0 else 162
+    cards, tricks = (cards0, 162 - cards0), (tricks0, 8 - tricks0)
+    announced = (points, 0) if side == 0 else (0, points)
+    contract = Contract("coinche", 0, 1, value, m)
+    rules = Rules.parse(rules.options_text() + ",announce=yes")
+    with_ann = score(rules, contract, cards, belote, tricks, announced)
+    without = score(rules, contract, cards, belote, tricks)
+    for s in (0, 1):
+        assert sum(p.points for p in with_ann.parts if p.side == s) == with_ann.scores[s]
+    assert with_ann.made >= without.made and (with_ann.made == without.made or rules.announce_make)
+    if rules.rounding == "none" and with_ann.made == without.made:
+        k = m if rules.announce_multiply else 1
+        gained = [a - b for a, b in zip(with_ann.scores, without.scores)]
+        to = side if with_ann.made else 1
+        assert gained[to] == k * points and gained[1 - to] == 0
+    assert naive.coinche_score(0, value, m, cards, belote, tricks, naive.house_options(str(rules)), announced) == \
+        with_ann.scores
