@@ -25,7 +25,7 @@ def pick_preset(page, preset):
     page.click("#btn-settings")
     dialog = page.locator("#dlg-settings")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("#house-options select")).to_have_count(11)
+    expect(dialog.locator("#house-options select")).to_have_count(15)
     dialog.locator("#setting-rules-preset").select_option(preset)
     return dialog
 
@@ -85,3 +85,24 @@ def test_a_save_with_an_unknown_option_is_kept(returning_page, site_url):
     page.click("#btn-resume")
     expect(page.locator("#boot-status")).to_contain_text("pisser")
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad
+
+
+def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_url):
+    """contracts=all (issue 33): the panel offers no trumps and all trumps beside the suits, by their short
+    names, and a bid of all trumps is the engine's 80ta."""
+    page = returning_page
+    page.goto(f"{site_url}?speed=test#play=coinche&seed=12345&dealer=3&rules=contracts%3Dall")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_function("() => !document.querySelector('#bidding').hidden")
+    expect(page.locator("#bidding .chip.suit")).to_have_count(6)
+    expect(page.locator("#bidding [data-suit='ta'] .suit-word")).to_have_text("AT")
+    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "no trumps")
+    value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
+    page.click(f"#bidding [data-value='{value}']")
+    page.click("#bidding button[data-suit='ta']")
+    page.click("#bid-button")
+    page.wait_for_function(f"""async () => {{
+      const {{ engine }} = await import('/js/main.js');
+      const deal = (await engine.call('state')).state.deal;
+      return deal.calls.some(([seat, call]) => seat === 0 && call === '{value}ta');
+    }}""")

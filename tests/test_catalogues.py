@@ -60,7 +60,8 @@ HOUSE_OPTIONS = [o for o in OPTIONS if o.name not in ("variant", "target")]
 # Keys built at run time: prefix -> the suffixes the code may append (None: whatever en.json holds under
 # that prefix, for families whose members the code takes from data it does not enumerate).
 DYNAMIC_KEYS: dict[str, set[str] | None] = {
-    "suit.": set(SUITS),
+    "suit.": set(SUITS) | {"sa", "ta"},  # and a contract of no trumps or all trumps (house rule contracts=all)
+    "suit.short.": {"sa", "ta"},  # their short names (js/table/cards.js suitIcon)
     "suit.of.": set(SUITS),
     "suit.symbol.": set(SUITS),
     "rank.": set(RANKS),

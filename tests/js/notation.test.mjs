@@ -4,8 +4,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  BID_VALUES, CAPOT, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatPosition, formatShareLink,
-  isCard, parseBid, parseCall, parseCard, parseShareLink, positionLink,
+  BID_VALUES, CAPOT, CONTRACT_KINDS, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatPosition,
+  formatShareLink, isCard, parseBid, parseCall, parseCard, parseShareLink, positionLink,
 } from "../../web/js/notation.js";
 import { readPosition } from "../../web/js/judge/notation.js";
 
@@ -55,6 +55,14 @@ test("a bid is a value and a suit; words and takes are not bids", () => {
   assert.equal(parseBid("pass"), null);
   assert.equal(formatBidValue(CAPOT), "capot");
   assert.equal(formatBidValue(90), "90");
+});
+
+test("no trumps and all trumps bids read and write back; there is no such take", () => {
+  const bids = [...BID_VALUES, CAPOT].flatMap((value) => CONTRACT_KINDS.map((kind) => `${formatBidValue(value)}${kind}`));
+  for (const call of bids) assert.equal(formatCall(parseBid(call)), call);
+  assert.deepEqual(parseCall("120ta"), { kind: "bid", value: 120, suit: "ta" });
+  assert.deepEqual(parseCall("capotsa"), { kind: "bid", value: CAPOT, suit: "sa" });
+  for (const text of ["takesa", "taketa", "120tas", "120xa", "120t", "120TA"]) assert.equal(parseCall(text), null, text);
 });
 
 test("what is not a call reads as null", () => {

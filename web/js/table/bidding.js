@@ -3,7 +3,7 @@
 // Every button comes from the engine's `legal` list: the page never decides what is allowed.
 import { el } from "../dom.js";
 import { bidValueName, callName, language, t } from "../i18n.js";
-import { BID_VALUES, CAPOT, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
+import { BID_VALUES, CAPOT, CONTRACT_KINDS, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
 import { suitIcon } from "./cards.js";
 
 const VALUES = [...BID_VALUES, CAPOT]; // the number buttons, in their order
@@ -109,7 +109,8 @@ export class BiddingPanel {
         }, () => this.#choose("value", value)));
       }
       const suits = el("div", { class: "bid-suits", role: "group", "aria-label": t("table.bid.suits") });
-      for (const suit of SUITS) {
+      const kinds = CONTRACT_KINDS.filter((kind) => bids.some((b) => b.suit === kind)); // contracts=all
+      for (const suit of [...SUITS, ...kinds]) {
         suits.append(button({
           class: `chip suit ${suit}`, dataset: { suit }, "aria-pressed": "false", "aria-label": t(`suit.${suit}`),
         }, () => this.#choose("suit", suit), suitIcon(suit)));
