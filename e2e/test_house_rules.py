@@ -106,3 +106,37 @@ def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_ur
       const deal = (await engine.call('state')).state.deal;
       return deal.calls.some(([seat, call]) => seat === 0 && call === '{value}ta');
     }}""")
+
+
+def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, site_url):
+    """announce=yes (issue 33): at the player's first card the panel asks whether to declare the announcements
+    the engine says the hand holds; declaring them is the engine's, and the card is played after."""
+    from coinche import Deal, Rules
+    from coinche.announce import held
+
+    rules = Rules.parse("announce=yes")
+    seed = next(s for s in range(1000) if held(Deal.new(rules, 3, s).hands[0]))
+    mine = [str(a) for a in held(Deal.new(rules, 3, seed).hands[0])]
+    page = returning_page
+    page.goto(f"{site_url}?speed=test#play=coinche&seed={seed}&dealer=3&rules=announce%3Dyes")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_function("() => !document.querySelector('#bidding').hidden")
+    value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
+    page.click(f"#bidding [data-value='{value}']")
+    page.click("#bidding button[data-suit='s']")
+    page.click("#bid-button")
+    for _ in range(8):  # pass whenever the auction comes back to the player, until the play asks
+        page.wait_for_function("() => !document.querySelector('#bidding').hidden"
+                               " && !document.querySelector('#bidding button:disabled.pass')", timeout=60_000)
+        if page.locator("#bidding").get_attribute("data-variant") == "announce":
+            break
+        page.click("#bidding button.pass")
+    expect(page.locator("#bidding .bidding-title")).to_contain_text("?")
+    page.click("#bidding button.announce")
+    page.wait_for_function("""async (mine) => {
+      const { engine } = await import('/js/main.js');
+      const deal = (await engine.call('state')).state.deal;
+      return JSON.stringify(deal.declared.filter((a) => a.seat === 0).map((a) => a.announcement)) === JSON.stringify(mine)
+        && deal.announceable.length === 0;
+    }""", arg=mine)
+    expect(page.locator("#bidding")).to_be_hidden()
