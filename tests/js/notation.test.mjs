@@ -133,3 +133,13 @@ test("the ranks and suits are the engine's letters", () => {
   assert.deepEqual(RANKS, ["7", "8", "9", "T", "J", "Q", "K", "A"]);
   assert.deepEqual(SUITS, ["s", "h", "d", "c"]);
 });
+
+test("the judge reads no trumps and all trumps as a position's trump, and nothing else of two letters", () => {
+  assert.equal(readPosition("trump=ta&trick=Ts&hand=Js,7s", LIMITS).trump, "ta");
+  assert.equal(readPosition("trump=sa&hand=Ah", LIMITS).trump, "sa");
+  for (const text of ["trump=xa&hand=Ah", "trump=hh&hand=Ah", "trump=TA&hand=Ah"]) {
+    const read = readPosition(text, LIMITS);
+    assert.equal(read.trump, null, text);
+    assert.equal(read.dropped.length, 1, text);
+  }
+});
