@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from test_table import BOOT_MS, ENGINE_STATE, open_home, start  # noqa: E402
+from test_table import BOOT_MS, ENGINE_STATE, UI, open_home, start, tap  # noqa: E402
 
 SAVE_KEY = "coinche.match"
 
@@ -140,3 +141,14 @@ def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, sit
         && deal.announceable.length === 0;
     }""", arg=mine)
     expect(page.locator("#bidding")).to_be_hidden()
+    # the deal played out: the summary's parts name the announcements' points
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        ui = page.evaluate(UI)
+        if ui["summary"]:
+            break
+        if ui["myTurn"] and ui["playable"] and not ui["bidding"]:
+            tap(page, ui["playable"][0])
+            expect(page.locator(f'#hand .card[data-card="{ui["playable"][0]}"]')).to_have_count(0)
+        time.sleep(0.05)
+    expect(page.locator("#dlg-summary")).to_contain_text("Announcements")
