@@ -88,6 +88,22 @@ def test_a_save_with_an_unknown_option_is_kept(returning_page, site_url):
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad
 
 
+def test_a_save_with_an_all_trumps_bid_under_rules_without_it_is_kept(returning_page, site_url):
+    """A save whose rules do not play all trumps, holding a bid of it: the page says so and keeps the save."""
+    page = returning_page
+    open_home(page, site_url, seed="house3")
+    bad = {"format": "coinche-session/1", "engine": "0", "actions": ["100ta"],
+           "settings": {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s", "humans": [0],
+                        "first_dealer": 3}}
+    page.evaluate(f"(text) => localStorage.setItem('{SAVE_KEY}', text)", json.dumps(bad))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.click("#btn-resume")
+    expect(page.locator("#boot-status")).to_contain_text("ta")
+    expect(page.locator("#boot-status")).to_contain_text("does not play")
+    assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad
+
+
 def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_url):
     """contracts=all (issue 33): the panel offers no trumps and all trumps beside the suits, by their short
     names, and a bid of all trumps is the engine's 80ta."""

@@ -323,7 +323,14 @@ def test_a_save_keeps_its_announcements_and_a_save_with_ta_under_the_own_rules_i
     wrong = dict(saved, settings={k: v for k, v in saved["settings"].items() if k != "rules"})
     with pytest.raises(CoincheError) as e:
         Session.from_snapshot(wrong)
-    assert "contracts" in str(e.value) or "ta" in str(e.value)
+    assert e.value.key in ("contract_not_played", "announce_not_played")
+    all_trumps = Session.new(seed="s33", rules=RULES, humans=(0,), first_dealer=3)
+    all_trumps.act(0, "100ta")
+    saved = all_trumps.snapshot()
+    del saved["settings"]["rules"]
+    with pytest.raises(CoincheError) as e:
+        Session.from_snapshot(saved)
+    assert (e.value.key, e.value.params) == ("contract_not_played", {"kind": "ta"})
 
 
 def test_bots_declare_what_they_hold_and_play_legally():

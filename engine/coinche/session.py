@@ -65,6 +65,11 @@ def settings_rules(settings: dict[str, Any]) -> Rules:
     return rules.with_match(settings["variant"], settings["target"])
 
 
+#: Refusals of an action that only a house rule the table does not play allows (a save's actions are refused
+#: with them as they are, not as a corrupt save).
+RULES_NOT_PLAYED = ("contract_not_played", "announce_not_played")
+
+
 class Session:
     def __init__(self, settings: dict[str, Any]) -> None:
         self.settings = settings
@@ -149,7 +154,11 @@ class Session:
                 session._apply(action)
         except (SessionError, RulesError):
             raise  # an unknown rule option is named as such: the save is kept, not called corrupt
-        except (CoincheError, KeyError, TypeError, ValueError) as e:
+        except CoincheError as e:
+            if e.key in RULES_NOT_PLAYED:  # an action of a house rule the save's rules do not play: named so
+                raise
+            raise SessionError("save_corrupt", detail=str(e)) from None
+        except (KeyError, TypeError, ValueError) as e:
             raise SessionError("save_corrupt", detail=str(e)) from None
         return session
 
