@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import json
 import sys
+import time
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from test_table import BOOT_MS, ENGINE_STATE, open_home, start  # noqa: E402
+from test_table import BOOT_MS, ENGINE_STATE, UI, open_home, start, tap  # noqa: E402
 
 SAVE_KEY = "coinche.match"
 
@@ -25,7 +26,7 @@ def pick_preset(page, preset):
     page.click("#btn-settings")
     dialog = page.locator("#dlg-settings")
     expect(dialog).to_be_visible()
-    expect(dialog.locator("#house-options select")).to_have_count(11)
+    expect(dialog.locator("#house-options select")).to_have_count(15)
     dialog.locator("#setting-rules-preset").select_option(preset)
     return dialog
 
@@ -85,3 +86,85 @@ def test_a_save_with_an_unknown_option_is_kept(returning_page, site_url):
     page.click("#btn-resume")
     expect(page.locator("#boot-status")).to_contain_text("pisser")
     assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad
+
+
+def test_a_save_with_an_all_trumps_bid_under_rules_without_it_is_kept(returning_page, site_url):
+    """A save whose rules do not play all trumps, holding a bid of it: the page says so and keeps the save."""
+    page = returning_page
+    open_home(page, site_url, seed="house3")
+    bad = {"format": "coinche-session/1", "engine": "0", "actions": ["100ta"],
+           "settings": {"variant": "coinche", "target": 1000, "level": "easy", "seed": "s", "humans": [0],
+                        "first_dealer": 3}}
+    page.evaluate(f"(text) => localStorage.setItem('{SAVE_KEY}', text)", json.dumps(bad))
+    page.reload()
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.click("#btn-resume")
+    expect(page.locator("#boot-status")).to_contain_text("ta")
+    expect(page.locator("#boot-status")).to_contain_text("does not play")
+    assert json.loads(page.evaluate(f"() => localStorage.getItem('{SAVE_KEY}')")) == bad
+
+
+def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_url):
+    """contracts=all (issue 33): the panel offers no trumps and all trumps beside the suits, by their short
+    names, and a bid of all trumps is the engine's 80ta."""
+    page = returning_page
+    page.goto(f"{site_url}?speed=test#play=coinche&seed=12345&dealer=3&rules=contracts%3Dall")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_function("() => !document.querySelector('#bidding').hidden")
+    expect(page.locator("#bidding .chip.suit")).to_have_count(6)
+    expect(page.locator("#bidding [data-suit='ta'] .suit-word")).to_have_text("AT")
+    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "no trumps")
+    value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
+    page.click(f"#bidding [data-value='{value}']")
+    page.click("#bidding button[data-suit='ta']")
+    page.click("#bid-button")
+    page.wait_for_function(f"""async () => {{
+      const {{ engine }} = await import('/js/main.js');
+      const deal = (await engine.call('state')).state.deal;
+      return deal.calls.some(([seat, call]) => seat === 0 && call === '{value}ta');
+    }}""")
+
+
+def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, site_url):
+    """announce=yes (issue 33): at the player's first card the panel asks whether to declare the announcements
+    the engine says the hand holds; declaring them is the engine's, and the card is played after."""
+    from coinche import Deal, Rules
+    from coinche.announce import held
+
+    rules = Rules.parse("announce=yes")
+    seed = next(s for s in range(1000) if held(Deal.new(rules, 3, s).hands[0]))
+    mine = [str(a) for a in held(Deal.new(rules, 3, seed).hands[0])]
+    page = returning_page
+    page.goto(f"{site_url}?speed=test#play=coinche&seed={seed}&dealer=3&rules=announce%3Dyes")
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.wait_for_function("() => !document.querySelector('#bidding').hidden")
+    value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
+    page.click(f"#bidding [data-value='{value}']")
+    page.click("#bidding button[data-suit='s']")
+    page.click("#bid-button")
+    for _ in range(8):  # pass whenever the auction comes back to the player, until the play asks
+        page.wait_for_function("() => !document.querySelector('#bidding').hidden"
+                               " && !document.querySelector('#bidding button:disabled.pass')", timeout=60_000)
+        if page.locator("#bidding").get_attribute("data-variant") == "announce":
+            break
+        page.click("#bidding button.pass")
+    expect(page.locator("#bidding .bidding-title")).to_contain_text("?")
+    page.click("#bidding button.announce")
+    page.wait_for_function("""async (mine) => {
+      const { engine } = await import('/js/main.js');
+      const deal = (await engine.call('state')).state.deal;
+      return JSON.stringify(deal.declared.filter((a) => a.seat === 0).map((a) => a.announcement)) === JSON.stringify(mine)
+        && deal.announceable.length === 0;
+    }""", arg=mine)
+    expect(page.locator("#bidding")).to_be_hidden()
+    # the deal played out: the summary's parts name the announcements' points
+    deadline = time.monotonic() + 120
+    while time.monotonic() < deadline:
+        ui = page.evaluate(UI)
+        if ui["summary"]:
+            break
+        if ui["myTurn"] and ui["playable"] and not ui["bidding"]:
+            tap(page, ui["playable"][0])
+            expect(page.locator(f'#hand .card[data-card="{ui["playable"][0]}"]')).to_have_count(0)
+        time.sleep(0.05)
+    expect(page.locator("#dlg-summary")).to_contain_text("Announcements")

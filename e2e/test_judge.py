@@ -114,6 +114,11 @@ RULE_CASES = [
       "Ac": "An opponent is winning with the ten of diamonds: you must trump higher."}, None),
     ("trump=d&trick=Ks,7s,Jd&hand=9d,Ac", 5, {"9d": (True, 5), "Ac": (True, 5)}, {}, "no_undertrump"),
     ("trump=d&trick=Ks&hand=Ah,Ac", 5, {"Ah": (True, 5), "Ac": (True, 5)}, {}, None),
+    # all trumps and no trumps (house rule contracts=all, issue 33): go over in the suit led; no trumping
+    ("trump=ta&trick=Ts&hand=Js,7s,Ad", 2, {"Js": (True, 2), "7s": (False, 2), "Ad": (False, 1)},
+     {"7s": "Trump was led: you must play a trump higher than the ten of spades.",
+      "Ad": "You hold spades: you must follow spades."}, None),
+    ("trump=sa&trick=Ks&hand=Ah,Ac", 5, {"Ah": (True, 5), "Ac": (True, 5)}, {}, None),
 ]
 
 

@@ -8,6 +8,10 @@ and the engine's reason key (``must_follow {suit}``, ``must_go_over {card}``, ``
 ``must_overtrump {card}``).
 Speed does not matter here; being obviously right does.
 
+Trump is a suit letter, or ``"sa"`` (no trumps) or ``"ta"`` (all trumps) under the house rule
+``contracts=all``; announcements (``announce=yes``) are found in a hand, compared and scored here from
+docs/rules.md alone ("All trumps and no trumps", "Announcements").
+
 The house rules of docs/rules.md (its section "House rules") are learnt here too, from that section alone:
 ``house`` is a dict of option name -> value text as the notation writes them (:func:`house_options` reads a
 notation, presets included); a missing option is the game's own.
@@ -32,6 +36,10 @@ TRUMP_ORDER = ["J", "9", "A", "T", "K", "Q", "8", "7"]  # strongest first
 PLAIN_ORDER = ["A", "T", "K", "Q", "J", "9", "8", "7"]
 TRUMP_POINTS = {"J": 20, "9": 14, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
 PLAIN_POINTS = {"J": 2, "9": 0, "A": 11, "T": 10, "K": 4, "Q": 3, "8": 0, "7": 0}
+ALL_TRUMPS_POINTS = {"J": 14, "9": 9, "A": 6, "T": 5, "K": 3, "Q": 1, "8": 0, "7": 0}
+NO_TRUMP_POINTS = {"A": 19, "T": 10, "K": 4, "Q": 3, "J": 2, "9": 0, "8": 0, "7": 0}
+NATURAL_ORDER = "789TJQKA"  # the order of sequences, weakest first
+CARRES = {"J": 200, "9": 150, "A": 100, "T": 100, "K": 100, "Q": 100}
 
 BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160, 250]  # 250 is capot
 BELOTE = 20
@@ -42,7 +50,8 @@ TOTAL = 162
 #: The game's own value of each option, and the presets, as docs/rules.md writes them ("The options", "The presets").
 OWN_OPTIONS = {"variant": "coinche", "target": "1000", "end": "reach", "open": "80", "down": "162bid",
                "surcoinche": "4", "multiply": "all", "capot": "250", "capot_coinche": "yes", "round": "none",
-               "tie": "again", "belote": "keep", "undertrump": "no"}
+               "tie": "again", "belote": "keep", "undertrump": "no", "contracts": "suits", "announce": "no",
+               "announce_make": "yes", "announce_multiply": "no"}
 NAIVE_PRESETS = {
     "own": {},
     "de-2000": {"target": "2000", "open": "82", "down": "160bid", "multiply": "contract", "capot": "500",
@@ -87,6 +96,10 @@ def rank_of(card: str) -> str:
 
 
 def points(card: str, trump: str | None) -> int:
+    if trump == "ta":
+        return ALL_TRUMPS_POINTS[rank_of(card)]
+    if trump == "sa":
+        return NO_TRUMP_POINTS[rank_of(card)]
     if suit_of(card) == trump:
         return TRUMP_POINTS[rank_of(card)]
     return PLAIN_POINTS[rank_of(card)]
@@ -111,6 +124,9 @@ def highest_trump(cards, trump: str) -> str | None:
 
 def winner(trick: list[str], trump: str) -> int:
     """Index of the card winning ``trick``: the highest trump in it; with no trump, the highest of the suit led."""
+    if trump == "ta":  # every suit is ordered as trump; only the suit led can win
+        led = [c for c in trick if suit_of(c) == suit_of(trick[0])]
+        return trick.index(highest_trump(led, suit_of(trick[0])))
     top_trump = highest_trump(trick, trump)
     if top_trump is not None:
         return trick.index(top_trump)
@@ -145,6 +161,9 @@ def judge(hand, trick: list[str], trump: str, undertrump: bool = False) -> Judge
     who_wins = winner(trick, trump)
     # My partner played two cards before me: index len(trick) - 2 (exists from the third seat on).
     partner_winning = len(trick) >= 2 and who_wins == len(trick) - 2
+
+    if trump == "ta":
+        return judge_all_trumps(hand, trick, partner_winning)
 
     # Rule 1: you hold the suit led: follow it (any card of it) ...
     if of_suit_led:
@@ -193,6 +212,81 @@ def judge(hand, trick: list[str], trump: str, undertrump: bool = False) -> Judge
     return Judgement(5, hand, {})
 
 
+def judge_all_trumps(hand: set[str], trick: list[str], partner_winning: bool) -> Judgement:
+    """All trumps: follow the suit led and go over its highest card on the table when you can (rule 2, a
+    partner's card included); void, any card (nothing trumps): rule 3 when the partner is winning, else 5."""
+    led = suit_of(trick[0])
+    mine = {c for c in hand if suit_of(c) == led}
+    if not mine:
+        return Judgement(3 if partner_winning else 5, hand, {})
+    top = highest_trump(trick, led)
+    forbidden = {c: (1, "must_follow", {"suit": led}) for c in hand - mine}
+    higher = {c for c in mine if beats_in_trump(c, top)}
+    if not higher:
+        return Judgement(2, mine, forbidden)
+    for c in mine - higher:
+        forbidden[c] = (2, "must_go_over", {"card": top})
+    return Judgement(2, higher, forbidden, "overtrump_partner" if partner_winning else None)
+
+
+# ---------------------------------------------------------------- announcements
+def hand_announcements(hand: set[str]) -> list[str]:
+    """The announcements a hand holds, as docs/rules.md writes them: each longest run of three or more
+    cards of a suit in the natural order (``Jh-Ah``), each carré worth points (``4J``)."""
+    out = []
+    for suit in SUITS:
+        run: list[str] = []
+        for rank in NATURAL_ORDER + "x":
+            if rank + suit in hand:
+                run.append(rank + suit)
+                continue
+            if len(run) >= 3:
+                out.append(run[0] + "-" + run[-1])
+            run = []
+    for rank in CARRES:
+        if all(rank + suit in hand for suit in SUITS):
+            out.append("4" + rank)
+    return out
+
+
+def announcement_value(text: str) -> int:
+    if text.startswith("4"):
+        return CARRES[text[1]]
+    length = NATURAL_ORDER.index(text[3]) - NATURAL_ORDER.index(text[0]) + 1
+    return {3: 20, 4: 50}.get(length, 100)
+
+
+def announcement_side_points(declared: list[tuple[int, str]], trump: str) -> tuple[int, int]:
+    """Each side's announcement points: the side holding the best announcement scores all of its own.
+    Best: more points; at equal points a carré over a sequence; a longer sequence; a higher top card; a
+    sequence in the trump suit; the first declared."""
+    if not declared:
+        return 0, 0
+
+    def beats(a: str, b: str) -> bool:
+        if announcement_value(a) != announcement_value(b):
+            return announcement_value(a) > announcement_value(b)
+        if a.startswith("4") or b.startswith("4"):
+            if a.startswith("4") and b.startswith("4"):
+                return NATURAL_ORDER.index(a[1]) > NATURAL_ORDER.index(b[1])
+            return a.startswith("4")
+        length_a = NATURAL_ORDER.index(a[3]) - NATURAL_ORDER.index(a[0])
+        length_b = NATURAL_ORDER.index(b[3]) - NATURAL_ORDER.index(b[0])
+        if length_a != length_b:
+            return length_a > length_b
+        if a[3] != b[3]:
+            return NATURAL_ORDER.index(a[3]) > NATURAL_ORDER.index(b[3])
+        return a[1] == trump and b[1] != trump
+
+    best_seat, best = declared[0]
+    for seat, text in declared[1:]:
+        if beats(text, best):
+            best_seat, best = seat, text
+    side = best_seat % 2
+    total = sum(announcement_value(t) for s, t in declared if s % 2 == side)
+    return (total, 0) if side == 0 else (0, total)
+
+
 # ---------------------------------------------------------------- scoring
 def round_ten(points: int, how: str) -> int:
     """round=5up / 5down: to the nearest ten, a 5 going up or down; none: as it is."""
@@ -205,11 +299,12 @@ def round_ten(points: int, how: str) -> int:
 
 
 def house_coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
-                        belote_side: int | None, tricks: tuple[int, int], house: dict) -> tuple[int, int]:
+                        belote_side: int | None, tricks: tuple[int, int], house: dict,
+                        announced: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """A coinche deal by the house rules of docs/rules.md ("What each option means exactly"), case by case."""
     d, f = declarer_side, 1 - declarer_side
     m = multiplier
-    made = coinche_made(declarer_side, bid, cards, belote_side, tricks)
+    made = coinche_made(declarer_side, bid, cards, belote_side, tricks, announced, house)
     out = {d: 0, f: 0}
     contract_alone = option(house, "multiply") == "contract"
     if bid == 250 and option(house, "capot") == "500":
@@ -237,16 +332,29 @@ def house_coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tu
             out[f] += BELOTE
         else:
             out[belote_side] += BELOTE
+    add_announcements(out, d, made, m, announced, house)
     how = option(house, "round")
     return round_ten(out[0], how), round_ten(out[1], how)
 
 
+def add_announcements(out: dict, d: int, made: bool, m: int, announced: tuple[int, int], house: dict | None) -> None:
+    """Each side scores its announcements (times the multiplier with announce_multiply=yes); a failed
+    contract's declaring side gives its own to the defence."""
+    k = m if option(house, "announce_multiply") == "yes" else 1
+    if made:
+        out[0] += k * announced[0]
+        out[1] += k * announced[1]
+    else:
+        out[1 - d] += k * (announced[0] + announced[1])
+
+
 def coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[int, int],
-                  belote_side: int | None, tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
+                  belote_side: int | None, tricks: tuple[int, int], house: dict | None = None,
+                  announced: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """What each side (0, 1) scores for a coinche deal, by docs/rules.md ("Scoring a coinche deal"; with
     ``house``, "House rules")."""
     if house:
-        return house_coinche_score(declarer_side, bid, multiplier, cards, belote_side, tricks, house)
+        return house_coinche_score(declarer_side, bid, multiplier, cards, belote_side, tricks, house, announced)
     d, f = declarer_side, 1 - declarer_side
     bel = {0: 0, 1: 0}
     if belote_side is not None:
@@ -266,27 +374,31 @@ def coinche_score(declarer_side: int, bid: int, multiplier: int, cards: tuple[in
     return out[0], out[1]
 
 
-def coinche_made(declarer_side: int, bid: int, cards, belote_side, tricks) -> bool:
+def coinche_made(declarer_side: int, bid: int, cards, belote_side, tricks, announced=(0, 0), house=None) -> bool:
     bel = BELOTE if belote_side == declarer_side else 0
+    if option(house, "announce_make") == "yes":
+        bel += announced[declarer_side]
     if bid == 250:
         return tricks[declarer_side] == 8
     return cards[declarer_side] + bel >= bid
 
 
 def classic_score(taker_side: int, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], house: dict | None = None) -> tuple[int, int]:
+                  tricks: tuple[int, int], house: dict | None = None,
+                  announced: tuple[int, int] = (0, 0)) -> tuple[int, int]:
     """What each side scores for a classic deal, by docs/rules.md ("The classic deal (the turned card)")."""
     t, f = taker_side, 1 - taker_side
     bel = {0: 0, 1: 0}
     if belote_side is not None:
         bel[belote_side] = BELOTE
+    made = classic_made(taker_side, cards, belote_side, announced, house)
 
     def card_score(side: int) -> int:
         # A side that wins all eight tricks scores 250 instead of 162 for its cards.
         return 250 if tricks[side] == 8 else cards[side]
 
     out = {}
-    if cards[t] + bel[t] > cards[f] + bel[f]:
+    if made:
         out[t] = card_score(t) + bel[t]
         out[f] = card_score(f) + bel[f]
     else:
@@ -295,12 +407,15 @@ def classic_score(taker_side: int, cards: tuple[int, int], belote_side: int | No
         if option(house, "belote") == "defence":  # the house rule moves the taker's belote
             out[f] += bel[t]
             out[t] -= bel[t]
+    add_announcements(out, t, made, 1, announced, house)
     how = option(house, "round")
     return round_ten(out[0], how), round_ten(out[1], how)
 
 
-def classic_made(taker_side: int, cards, belote_side) -> bool:
+def classic_made(taker_side: int, cards, belote_side, announced=(0, 0), house=None) -> bool:
     bel = [BELOTE if belote_side == s else 0 for s in (0, 1)]
+    if option(house, "announce_make") == "yes":
+        bel = [bel[0] + announced[0], bel[1] + announced[1]]
     return cards[taker_side] + bel[taker_side] > cards[1 - taker_side] + bel[1 - taker_side]
 
 
@@ -334,12 +449,19 @@ def bid_text(value: int, suit: str) -> str:
 
 
 def bid_value(call: str) -> int | None:
-    """The value of a bid call (``"110h"`` -> 110, ``"capoth"`` -> 250), ``None`` for another call."""
+    """The value of a bid call (``"110h"`` -> 110, ``"capoth"`` -> 250, ``"90sa"`` -> 90), ``None`` for
+    another call."""
     if call.startswith("capot"):
         return 250
-    if call[:-1].isdigit():
-        return int(call[:-1])
+    digits = call.rstrip("shdcat")
+    if digits.isdigit():
+        return int(digits)
     return None
+
+
+def bid_trump(call: str) -> str:
+    """What a bid names: ``"sa"``, ``"ta"`` or a suit letter."""
+    return call[-2:] if call[-2:] in ("sa", "ta") else call[-1]
 
 
 ALL_BIDS = [bid_text(v, s) for v in BID_VALUES for s in SUITS]
@@ -364,8 +486,9 @@ def coinche_auction(dealer: int, history: list[str], house: dict | None = None) 
 
     House rules: open=82 makes the lowest bid 82 (then 90, 100, ...); capot_coinche=no ends the auction on a
     capot bid (nobody may coinche it, nothing is higher); surcoinche=3 multiplies by 3."""
+    kinds = list(SUITS) + (["sa", "ta"] if option(house, "contracts") == "all" else [])
     all_bids = [bid_text(v, s) for v in ([82] if option(house, "open") == "82" else [80]) + BID_VALUES[1:]
-                for s in SUITS]
+                for s in kinds]
     # Who spoke each call: round the table from the player after the dealer; after a coinche, the next
     # player of the bidding side, then its other player.
     seats = []
@@ -385,7 +508,7 @@ def coinche_auction(dealer: int, history: list[str], house: dict | None = None) 
 
     def contract(status: str, multiplier: int) -> Auction:
         i, call = last_bid
-        return Auction(status, None, set(), seats[i], bid_value(call), call[-1], multiplier)
+        return Auction(status, None, set(), seats[i], bid_value(call), bid_trump(call), multiplier)
 
     if "surcoinche" in history:
         return contract("done", int(option(house, "surcoinche")))
@@ -448,6 +571,7 @@ class NaiveDeal:
     cards_won: tuple[int, int] = (0, 0)
     tricks_won: tuple[int, int] = (0, 0)
     belote_side: int | None = None
+    announced: tuple[int, int] = (0, 0)
     made: bool | None = None
     scores: tuple[int, int] = (0, 0)
 
@@ -465,8 +589,10 @@ def deal_hands(deck: list[str], dealer: int, packets: list[int], start: int = 0)
 
 
 def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], cards: list[str],
-              house: dict | None = None) -> NaiveDeal:
+              house: dict | None = None, declared: dict[int, list[str]] | None = None) -> NaiveDeal:
     """Play a whole deal: the deck in the order dealt, then the calls, then the cards.
+
+    ``declared``: each seat's announcements, declared with its first card (house rule announce=yes).
 
     Every action is checked against the naive rules (:class:`NaiveIllegal` if it is not allowed); the
     legal actions at every step are kept in ``steps``.
@@ -520,8 +646,10 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
 
     belote_holder = None
     for seat in range(4):
-        if {"K" + trump, "Q" + trump} <= hands[seat]:
+        if trump in SUITS and {"K" + trump, "Q" + trump} <= hands[seat]:
             belote_holder = seat
+    declared = declared or {}
+    said: list[tuple[int, str]] = []
     won = [0, 0]
     tricks_won = [0, 0]
     leader = (dealer + 1) % 4
@@ -533,6 +661,14 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
             if not cards:
                 raise NaiveIllegal("the cards end before the deal does")
             card = cards.pop(0)
+            if number == 0 and declared.get(seat):
+                if option(house, "announce") != "yes":
+                    raise NaiveIllegal("announcements at a table that plays none")
+                holds = hand_announcements(hands[seat])
+                for text in declared[seat]:
+                    if text not in holds:
+                        raise NaiveIllegal(f"seat {seat} announces {text}, holding {holds}")
+                    said.append((seat, text))
             allowed = judge(hands[seat], trick, trump, option(house, "undertrump") == "yes").legal
             if card not in allowed:
                 raise NaiveIllegal(f"card {card} by seat {seat} on {trick}: legal {sorted(allowed)}")
@@ -557,13 +693,16 @@ def play_deal(deck: list[str], dealer: int, variant: str, calls: list[str], card
     # The 20 are secured the moment the first of the two is played.
     result.belote_side = belote_holder % 2 if result.announcements else None
     side = auction.declarer % 2
+    result.announced = announcement_side_points(said, trump)
     if variant == "coinche":
-        result.made = coinche_made(side, auction.bid, result.cards_won, result.belote_side, result.tricks_won)
+        result.made = coinche_made(side, auction.bid, result.cards_won, result.belote_side, result.tricks_won,
+                                   result.announced, house)
         result.scores = coinche_score(side, auction.bid, auction.multiplier, result.cards_won,
-                                      result.belote_side, result.tricks_won, house)
+                                      result.belote_side, result.tricks_won, house, result.announced)
     else:
-        result.made = classic_made(side, result.cards_won, result.belote_side)
-        result.scores = classic_score(side, result.cards_won, result.belote_side, result.tricks_won, house)
+        result.made = classic_made(side, result.cards_won, result.belote_side, result.announced, house)
+        result.scores = classic_score(side, result.cards_won, result.belote_side, result.tricks_won, house,
+                                      result.announced)
     return result
 
 

@@ -61,7 +61,9 @@ HOUSE_OPTIONS = [o for o in OPTIONS if o.name not in ("variant", "target")]
 # Keys built at run time: prefix -> the suffixes the code may append (None: whatever en.json holds under
 # that prefix, for families whose members the code takes from data it does not enumerate).
 DYNAMIC_KEYS: dict[str, set[str] | None] = {
-    "suit.": set(SUITS),
+    "suit.": set(SUITS) | {"sa", "ta"},  # and a contract of no trumps or all trumps (house rule contracts=all)
+    "suit.short.": {"sa", "ta"},  # their short names (js/table/cards.js suitIcon)
+    "announcement.": {"tierce", "cinquante", "cent", "carre"},  # js/table/bidding.js announcementList
     "suit.of.": set(SUITS),
     "suit.symbol.": set(SUITS),
     "rank.": set(RANKS),
@@ -86,7 +88,7 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     # house rules (js/table/house.js): the engine's options and values, and the parts of a deal's score
     "house.option.": {o.name for o in HOUSE_OPTIONS},
     "house.value.": {f"{o.name}.{v}" for o in HOUSE_OPTIONS for v in o.texts},
-    "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding"},
+    "house.part.": {"cards", "contract", "capot_bonus", "down", "belote", "rounding", "announcement"},
     "house.preset.": set(PRESETS) | {"custom"},
     # the settings' choices (js/main.js): the engine's lists (coinche.webcommands.options)
     "settings.variant.": set(engine_options()["variants"]),

@@ -17,6 +17,8 @@ from typing import Iterable
 import pytest
 
 from coinche import Call, Deal, Position, legal_mask, rule_position, trick_winner
+from coinche.announce import held
+from coinche.cards import TRUMP_LETTERS
 from coinche.rules import Rules
 from coinche.cli import error_json, ruling_json
 from coinche.errors import CoincheError
@@ -102,7 +104,13 @@ def play_and_compare(variant: str, seed: int, checked: bool, notation: str = "ow
     style = rng.choice(("random", "random", "first", "last"))
     steps = []
     rulings = []
+    declared: dict[int, list[str]] = {}
     while not deal.is_over:
+        if deal.may_declare:
+            holds = held(deal.hands[deal.turn])
+            chosen = [a for a in holds if rng.random() < 0.8]
+            declared[deal.turn] = [str(a) for a in chosen]
+            deal.declare(chosen, deal.turn) if checked else deal.announce(chosen)
         actions = deal.legal_actions()
         texts = [str(a) for a in actions]
         if len(set(texts)) != len(texts):
@@ -121,7 +129,7 @@ def play_and_compare(variant: str, seed: int, checked: bool, notation: str = "ow
     calls = [str(c) for _, c in deal.calls]
     plays = names(deal.plays)
     try:
-        n = naive.play_deal(names(deal.deck), deal.dealer, variant, calls, plays, house)
+        n = naive.play_deal(names(deal.deck), deal.dealer, variant, calls, plays, house, declared)
     except naive.NaiveIllegal as e:
         return f"{where}: the naive rules refuse the engine's deal: {e}"
     naive_steps = [(s.seat, s.phase, s.legal) for s in n.steps]
@@ -149,7 +157,7 @@ def play_and_compare(variant: str, seed: int, checked: bool, notation: str = "ow
     if deal.void:
         return None
     c = deal.contract
-    got = (c.declarer, SUITS[c.suit], c.value, c.multiplier)
+    got = (c.declarer, TRUMP_LETTERS[c.suit], c.value, c.multiplier)
     want = (n.auction.declarer, n.auction.trump, n.auction.bid, n.auction.multiplier)
     if got != want:
         return f"{where}: contract {got} != naive {want}"
@@ -157,8 +165,8 @@ def play_and_compare(variant: str, seed: int, checked: bool, notation: str = "ow
     if got_tricks != n.tricks:
         return f"{where}: tricks {got_tricks} != naive {n.tricks}"
     s = deal.score
-    got = (s.cards, s.tricks, s.belote_side, s.made)
-    want = (n.cards_won, n.tricks_won, n.belote_side, n.made)
+    got = (s.cards, s.tricks, s.belote_side, s.made, s.announced)
+    want = (n.cards_won, n.tricks_won, n.belote_side, n.made, n.announced)
     if got != want or sum(s.cards) != 162:
         return f"{where}: cards, tricks, belote, made {got} != naive {want}"
     announcements = [(seat, kind, NAMES[card]) for seat, kind, card in deal.announcements]
@@ -176,7 +184,9 @@ def test_deals_agree_with_naive(variant, counts):
 #: The presets, and option mixes that together set every option to each of its values at least once.
 HOUSE_NOTATIONS = ["de-2000", "open=82,surcoinche=3,capot_coinche=no,round=5down",
                    "down=160,multiply=contract,belote=defence,undertrump=yes",
-                   "down=bid,capot=500,round=5up,surcoinche=3", "down=160bid,capot=500,multiply=contract,belote=defence"]
+                   "down=bid,capot=500,round=5up,surcoinche=3", "down=160bid,capot=500,multiply=contract,belote=defence",
+                   "contracts=all,announce=yes", "contracts=all,announce=yes,announce_make=no,announce_multiply=yes",
+                   "announce=yes,down=160,multiply=contract,round=5up,belote=defence"]
 
 
 @pytest.mark.parametrize("notation", HOUSE_NOTATIONS)

@@ -42,7 +42,7 @@ def test_the_options_are_the_engines_lists():
     assert set(o["rules"]["presets"]) == set(PRESETS)
     assert o["position"] == {"trick": LIMITS["trick"], "hand": LIMITS["hand"], "max_length": MAX_LENGTH}
     # the ranks strongest first with their points, as the engine scores and ranks a trick's cards
-    for name, trump in (("trump", 1), ("plain", 4)):
+    for name, trump in (("trump", 1), ("plain", 0)):
         hearts = [Card.parse(rank + "h") for rank, _ in o["cards"][name]]
         assert [POINTS[trump][c] for c in hearts] == [points for _, points in o["cards"][name]]
         assert sorted(hearts, key=lambda c: -POWER[trump][c]) == hearts

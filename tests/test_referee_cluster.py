@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from helpers import child_pids, gone
 from redis_server import RedisServer, RefereeProcess, need_redis
-from test_referee_audit import DURABLE_ONLY, card_leaks, documented_paths, recorded, seed_leaks, seen_paths
+from test_referee_audit import DURABLE_ONLY, HOUSE_ONLY, card_leaks, documented_paths, recorded, seed_leaks, seen_paths
 from test_referee_helpers import Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
@@ -572,7 +572,7 @@ def test_the_audit_s_whole_recording_on_a_referee_with_redis(redis_server):
     assert card_leaks(corpus) == [] and seed_leaks(corpus) == []
     documented = documented_paths(PROTOCOL_MD.read_text())
     seen = seen_paths([log for _, _, log, _ in corpus["logs"]] + corpus["strangers"])
-    assert seen == {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY}
+    assert seen == {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY | HOUSE_ONLY}
 
 
 def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_not_start():

@@ -76,17 +76,27 @@ TRUMP_STRENGTH = (0, 1, 6, 4, 7, 2, 3, 5)  # J > 9 > A > T > K > Q > 8 > 7
 PLAIN_STRENGTH = (0, 1, 2, 6, 3, 4, 5, 7)  # A > T > K > Q > J > 9 > 8 > 7
 TRUMP_POINTS = (0, 0, 14, 10, 20, 3, 4, 11)
 PLAIN_POINTS = (0, 0, 0, 10, 2, 3, 4, 11)
+#: The contracts without a trump suit (house rule ``contracts=all``): their "trump" index and their values,
+#: each scaled so that a suit holds 38 and a deal 4 × 38 + 10 = 162 (docs/rules.md, "All trumps, no trumps").
+NO_TRUMP, ALL_TRUMPS = 4, 5
+NO_TRUMP_POINTS = (0, 0, 0, 10, 2, 3, 4, 19)  # SA: A 19, T 10, K 4, Q 3, J 2
+ALL_TRUMPS_POINTS = (0, 0, 9, 5, 14, 1, 3, 6)  # TA: J 14, 9 9, A 6, T 5, K 3, Q 1
+#: How a contract's trump is written in calls, contracts and positions: a suit, ``sa`` or ``ta``.
+TRUMP_LETTERS = ("s", "h", "d", "c", "sa", "ta")
 
 ALL_CARDS_MASK = (1 << 32) - 1
 SUIT_MASK = tuple(0xFF << (8 * s) for s in range(4))
+#: TRUMP_MASK[trump]: the cards that trump (cut) a plain suit; none without a trump suit, nor in all trumps.
+TRUMP_MASK = SUIT_MASK + (0, 0)
 
-#: POINTS[trump][card] and POWER[trump][card]; trump 4 means "no trump" (plain values for every suit).
+#: POINTS[trump][card] and POWER[trump][card], for a trump suit 0–3, :data:`NO_TRUMP` or :data:`ALL_TRUMPS`.
 POINTS = tuple(
-    tuple((TRUMP_POINTS if (c >> 3) == t else PLAIN_POINTS)[c & 7] for c in range(32)) for t in range(5)
-)
+    tuple((TRUMP_POINTS if (c >> 3) == t else PLAIN_POINTS)[c & 7] for c in range(32)) for t in range(4)
+) + (tuple(NO_TRUMP_POINTS[c & 7] for c in range(32)), tuple(ALL_TRUMPS_POINTS[c & 7] for c in range(32)))
 POWER = tuple(
-    tuple((8 + TRUMP_STRENGTH[c & 7]) if (c >> 3) == t else PLAIN_STRENGTH[c & 7] for c in range(32))
-    for t in range(5)
+    tuple((8 + TRUMP_STRENGTH[c & 7]) if (c >> 3) == t or t == ALL_TRUMPS else PLAIN_STRENGTH[c & 7]
+          for c in range(32))
+    for t in range(6)
 )
 
 
@@ -135,8 +145,9 @@ class Card(int):
     def mask(self) -> int:
         return 1 << self
 
-    def points(self, trump: int | None) -> int:
-        return POINTS[4 if trump is None else trump][self]
+    def points(self, trump: int) -> int:
+        """The card's points under ``trump`` (a suit, :data:`NO_TRUMP` or :data:`ALL_TRUMPS`)."""
+        return POINTS[trump][self]
 
     def __str__(self) -> str:
         return _NAMES[self]

@@ -15,10 +15,11 @@ import time
 from importlib.metadata import entry_points
 from typing import Iterable, TextIO
 
+from .announce import held
 from .calls import PASS
 from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
-from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, suit_words
+from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, trump_phrase
 from .errors import CoincheError
 from .play import rule_position
 from .position import Position
@@ -53,7 +54,7 @@ def error_json(error: CoincheError, line: str | None = None) -> dict:
 def judge_text(position: Position) -> str:
     ruling = position.ruling()
     seat_words = ("lead", "play second", "play third", "play fourth")[len(position.trick)]
-    lines = [f"Trump {suit_words(str(position.trump))}; you {seat_words}."]
+    lines = [f"{trump_phrase(position.trump)}; you {seat_words}."]
     if position.partner_index is not None:
         lines.append(f"Your partner played the {card_words(str(position.trick[position.partner_index]))}.")
     title = RULE_3_FREE if ruling.rule == 3 and not ruling.forbidden else RULE_TITLES[ruling.rule]
@@ -193,7 +194,11 @@ class RandomPlayer:
 
 
 def play_deal(deal: Deal, choose) -> Deal:
+    """Play ``deal`` out with ``choose(deal)`` for each call and card; each player declares every
+    announcement it holds."""
     while deal.phase != Phase.OVER:
+        if deal.may_declare:
+            deal.announce(held(deal.hands[deal.turn]))
         action = choose(deal)
         if deal.phase == Phase.AUCTION:
             deal.call(action)
@@ -206,7 +211,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     out = open(args.out, "w", encoding="utf-8") if args.out else sys.stdout
     players = None
     if args.bots:
-        from .bots import make_bot
+        from .bots import bot_turn, make_bot
 
         players = [make_bot(args.bots, seed=derive_seed(args.seed, 1000 + s)) for s in range(4)]
     else:
@@ -225,7 +230,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 play_deal(deal, random_player.choose)
             else:
                 while deal.phase != Phase.OVER:
-                    deal.apply(players[deal.turn].act(deal.view(deal.turn)))
+                    bot_turn(deal, players[deal.turn])
             record = deal_to_record(deal)
             record["seed"] = str(deal_seed)
             out.write(dumps(record, separators=(",", ":")))

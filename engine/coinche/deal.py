@@ -21,8 +21,9 @@ from __future__ import annotations
 from enum import IntEnum
 from typing import Iterable, Sequence
 
+from .announce import Announcement, held, parse_announcements, side_points
 from .calls import CAPOT, COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind, bids_of
-from .cards import POINTS, Card, Rank, card_name, cards_of
+from .cards import POINTS, TRUMP_LETTERS, Card, Rank, card_name, cards_of
 from .errors import IllegalActionError, OutOfTurnError
 from .play import Ruling, legal_mask, rule_position, trick_winner
 from .rng import shuffled_deck
@@ -30,6 +31,8 @@ from .rules import VARIANTS, Rules
 from .scoring import Contract, DealScore, score
 
 _OWN_RULES = {variant: Rules(variant) for variant in VARIANTS}
+#: The prefix of a declaration of announcements written as an action: ``announce:Jh-Ah,4J`` (or none, ``announce:``).
+ANNOUNCE = "announce:"
 
 
 class Phase(IntEnum):
@@ -45,7 +48,7 @@ class Deal:
         "rules", "variant", "bids", "dealer", "deck", "hands", "dealt", "phase", "turn", "calls",
         "high_bid", "high_seat", "passes", "coinche_seat", "multiplier", "turned", "round",
         "contract", "trump", "leader", "trick", "tricks", "plays", "cards_won", "tricks_won",
-        "belote_seat", "belote_played", "announcements", "score", "void",
+        "belote_seat", "belote_played", "announcements", "declared", "spoken", "score", "void",
     )
 
     def __init__(self, rules: Rules | str, dealer: int, deck: Sequence[int]) -> None:
@@ -58,7 +61,7 @@ class Deal:
             raise ValueError("a deck holds each of the 32 cards once")
         self.rules = rules
         self.variant = rules.variant
-        self.bids = bids_of(rules.bid_values)
+        self.bids = bids_of(rules.bid_values, rules.bid_kinds)
         self.dealer = dealer
         self.deck = tuple(int(c) for c in deck)
         self.hands = [0, 0, 0, 0]
@@ -84,6 +87,10 @@ class Deal:
         self.belote_seat = -1
         self.belote_played = 0
         self.announcements: list[tuple[int, str, int]] = []
+        #: the announcements declared (house rule ``announce=yes``), as ``(seat, announcement)`` in order
+        self.declared: list[tuple[int, Announcement]] = []
+        #: the seats that have declared (nothing, perhaps), as a bitmask
+        self.spoken = 0
         self.score: DealScore | None = None
         self.void = False
         self._deal_packets(rules.kind.packets, 0)
@@ -160,8 +167,12 @@ class Deal:
     def apply(self, action: Call | int | str, seat: int | None = None) -> None:
         """Apply a call or a card, checked: raises :class:`OutOfTurnError` or :class:`IllegalActionError`.
 
-        ``action`` may be a :class:`Call`, a card, or their notation (``"80h"``, ``"Jh"``).
+        ``action`` may be a :class:`Call`, a card, or their notation (``"80h"``, ``"Jh"``); or, before a
+        player's first card, their announcements as ``"announce:Jh-Ah,4J"`` (:meth:`declare`).
         """
+        if isinstance(action, str) and action.startswith(ANNOUNCE):
+            self.declare(action[len(ANNOUNCE):], seat)
+            return
         if self.phase == Phase.OVER:
             raise IllegalActionError("deal_over")
         if seat is not None and seat != self.turn:
@@ -172,6 +183,8 @@ class Deal:
             if not isinstance(action, Call):
                 raise IllegalActionError("wrong_phase", what="card", phase="auction")
             if action not in self.legal_calls():
+                if action.is_bid and action.suit not in self.rules.bid_kinds:
+                    raise IllegalActionError("contract_not_played", kind=TRUMP_LETTERS[action.suit])
                 raise IllegalActionError("illegal_call", call=str(action))
             self.call(action)
             return
@@ -191,7 +204,38 @@ class Deal:
             )
         self.play(card)
 
+    @property
+    def may_declare(self) -> bool:
+        """Whether the player to move may declare announcements now: the table plays them and this is their
+        first card of the first trick, not yet declared."""
+        return self.rules.announce and self.phase == Phase.PLAY and not self.tricks and not self.spoken >> self.turn & 1
+
+    def declare(self, announcements: Iterable[Announcement] | str, seat: int | None = None) -> None:
+        """Declare announcements for the player to move before their first card, checked: each must be one of
+        :func:`~coinche.announce.held` by the hand, once.  Declaring none is allowed (and is the default)."""
+        if isinstance(announcements, str):
+            announcements = parse_announcements(announcements)
+        announcements = tuple(announcements)
+        if not self.rules.announce:
+            raise IllegalActionError("announce_not_played")
+        if seat is not None and seat != self.turn and self.phase == Phase.PLAY:
+            raise OutOfTurnError("out_of_turn", seat=seat, expected=self.turn)
+        seat = self.turn if seat is None else seat
+        if not self.may_declare:
+            raise IllegalActionError("announce_wrong_time", seat=seat)
+        holds = held(self.hands[seat])
+        for i, a in enumerate(announcements):
+            if a not in holds or a in announcements[:i]:
+                raise IllegalActionError("announcement_not_held", seat=seat, announcement=str(a))
+        self.announce(announcements)
+
     # ----------------------------------------------------------------- unchecked fast paths
+    def announce(self, announcements: Iterable[Announcement]) -> None:
+        """Declare announcements for the player to move without checking them."""
+        seat = self.turn
+        self.spoken |= 1 << seat
+        self.declared.extend((seat, a) for a in announcements)
+
     def call(self, call: Call) -> None:
         """Apply a call without checking it."""
         seat = self.turn
@@ -262,11 +306,11 @@ class Deal:
         value = 0 if self.rules.kind.turned_card else bid.value
         self.contract = Contract(self.variant, self.high_seat, bid.suit, value, self.multiplier)
         trump = self.trump = bid.suit
-        king, queen = trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
-        both = (1 << king) | (1 << queen)
-        for seat in range(4):
-            if self.hands[seat] & both == both:
-                self.belote_seat = seat
+        if trump < 4:  # no belote without a trump suit, nor in all trumps (docs/rules.md)
+            both = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
+            for seat in range(4):
+                if self.hands[seat] & both == both:
+                    self.belote_seat = seat
         self.phase = Phase.PLAY
         self.turn = self.leader = (self.dealer + 1) & 3
 
@@ -298,7 +342,13 @@ class Deal:
     def _finish(self) -> None:
         self.phase = Phase.OVER
         belote_side = (self.belote_seat & 1) if self.belote_played else None
-        self.score = score(self.rules, self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won))
+        self.score = score(self.rules, self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won),
+                           self.announced)
+
+    @property
+    def announced(self) -> tuple[int, int]:
+        """The announcement points each side scores (the side holding the best declared announcement)."""
+        return side_points(self.declared, self.trump) if self.declared else (0, 0)
 
     # ----------------------------------------------------------------- derived
     @property
@@ -328,4 +378,4 @@ class Deal:
         return f"<Deal {self.variant} dealer={self.dealer} phase={self.phase.name} turn={self.current_player}>"
 
 
-__all__ = ["Deal", "Phase", "VARIANTS"]
+__all__ = ["ANNOUNCE", "Deal", "Phase", "VARIANTS"]

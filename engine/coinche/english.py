@@ -58,6 +58,14 @@ RULE_OPTIONS = {
                {"keep": "stays with its side", "defence": "goes to the defence"}),
     "undertrump": ("over an opponent's trump you cannot beat",
                    {"no": "any card", "yes": "you must play a lower trump if you hold one (pisser)"}),
+    "contracts": ("what a coinche bid may name",
+                  {"suits": "a trump suit", "all": "a trump suit, no trumps (sa) or all trumps (ta)"}),
+    "announce": ("announcements (tierce, cinquante, cent, carres) on the first trick",
+                 {"no": "not played", "yes": "declared with the first card, shown at the end of the first trick"}),
+    "announce_make": ("whether the declaring side's announcements count toward its contract",
+                      {"yes": "they count, as the belote does", "no": "cards and belote alone make it"}),
+    "announce_multiply": ("whether a coinche or surcoinche multiplies the announcements",
+                          {"no": "never multiplied, as the belote", "yes": "multiplied as the contract"}),
 }
 
 
@@ -67,6 +75,11 @@ def card_words(card: str) -> str:
 
 def suit_words(letter: str) -> str:
     return SUIT_NAMES[SUIT_LETTERS.index(letter)]
+
+
+def trump_phrase(trump: int) -> str:
+    """``Trump hearts``, ``No trumps`` or ``All trumps``."""
+    return ("No trumps", "All trumps")[trump - 4] if trump >= 4 else f"Trump {SUIT_NAMES[trump]}"
 
 
 def sentence(key: str, params: dict) -> str:

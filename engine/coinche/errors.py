@@ -33,6 +33,11 @@ ENGLISH = {
     "whatif_malformed": "malformed what-if line: {detail}",
     "whatif_bad_move": "'{move}' is not a {what}",
     "whatif_no_decision": "the branch has no decision {ply} (its last is {last})",
+    "unknown_announcement": "unknown announcement '{text}'",
+    "announce_not_played": "this table plays no announcements",
+    "announce_wrong_time": "seat {seat} may announce only with their first card of the first trick",
+    "announcement_not_held": "seat {seat} does not hold the announcement {announcement}",
+    "contract_not_played": "this table plays no {kind} contracts (house rule contracts=all)",
 }
 
 

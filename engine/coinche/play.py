@@ -2,7 +2,9 @@
 
 Everything here works on plain integers: ``hand`` is a bitmask of cards, ``trick`` a
 sequence of the cards already on the table in the order played (0 to 3 of them), and
-``trump`` a suit index.  The player to move sits after the last card; the partner's
+``trump`` a suit index, or :data:`~coinche.cards.NO_TRUMP` (sans atout: no suit trumps) or
+:data:`~coinche.cards.ALL_TRUMPS` (tout atout: every suit is ordered as trump, so rule 2, go over, holds
+whatever suit is led, and no suit trumps another).  The player to move sits after the last card; the partner's
 card, when there is one, is the second before.
 
 >>> from coinche.cards import Card, Suit, mask_of, parse_cards, format_cards
@@ -20,7 +22,8 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Sequence
 
-from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, Card, card_name, cards_of
+from .cards import (ALL_TRUMPS, CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_LETTERS, SUIT_MASK, TRUMP_MASK, Card,
+                    card_name, cards_of)
 
 #: Rule numbers as docs/rules.md (and the judge page) numbers them; 0 is the leader's free choice.
 #: 3 decides every void hand while a partner is winning or an opponent wins with a plain card;
@@ -59,7 +62,7 @@ def legal_mask(hand: int, trick: Sequence[int], trump: int, undertrump: bool = F
     if not trick:
         return hand
     led = trick[0] >> 3
-    if led != trump and hand & SUIT_MASK[led]:
+    if led != trump and trump != ALL_TRUMPS and hand & SUIT_MASK[led]:
         return hand & SUIT_MASK[led]
     winner = trick_winner(trick, trump)
     return legal_against(hand, led, trick[winner], winner == len(trick) - 2, trump, undertrump)
@@ -81,10 +84,10 @@ def legal_against(hand: int, led: int, winning: int, partner_wins: bool, trump: 
     """
     in_suit = hand & SUIT_MASK[led]
     if in_suit:
-        if led == trump:
+        if led == trump or trump == ALL_TRUMPS:
             return (in_suit & HIGHER_TRUMPS[winning]) or in_suit
         return in_suit
-    trumps = hand & SUIT_MASK[trump]
+    trumps = hand & TRUMP_MASK[trump]
     if partner_wins or not trumps:
         return hand
     if winning >> 3 == trump:
@@ -155,7 +158,7 @@ def rule_position(hand: int, trick: Sequence[int], trump: int, undertrump: bool 
     in_suit = hand & SUIT_MASK[led]
     winner = trick_winner(trick, trump)
     partner_winning = winner == len(trick) - 2
-    if led == trump and in_suit:
+    if (led == trump or trump == ALL_TRUMPS) and in_suit:
         best = trick[winner]
         higher = in_suit & HIGHER_TRUMPS[best]
         legal = higher or in_suit
@@ -167,7 +170,7 @@ def rule_position(hand: int, trick: Sequence[int], trump: int, undertrump: bool 
     if in_suit:
         forbidden = _forbid(hand & ~in_suit, FOLLOW, "must_follow", {"suit": SUIT_LETTERS[led]})
         return Ruling(FOLLOW, in_suit, _sorted(forbidden))
-    trumps = hand & SUIT_MASK[trump]
+    trumps = hand & TRUMP_MASK[trump]
     if partner_winning:
         note = "partner_master" if trumps == hand and trick[winner] >> 3 == trump else None
         return Ruling(MUST_TRUMP, hand, (), note)

@@ -1,6 +1,7 @@
 """The judge's position notation: ``trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s``.
 
-``trump`` is the trump suit; ``trick`` the cards already on the table in the order played
+``trump`` is the trump suit, or ``sa`` (no trumps) or ``ta`` (all trumps), the contracts of the house rule
+``contracts=all`` (docs/rules.md); ``trick`` the cards already on the table in the order played
 (0 to 3; the player to move sits after them, the partner's card is the second before);
 ``hand`` the cards the player to move holds (1 to 8).  The same text is used by
 ``coinche judge`` and in the judge page's URL fragment.
@@ -10,6 +11,8 @@
 'trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s'
 >>> p.partner_index, [str(c) for c in p.ruling().legal_cards]
 (1, ['Jh'])
+>>> Position.parse("trump=ta&trick=9s,Js&hand=As,7s,Kh").ruling().legal_cards, str(Position.parse("trump=sa&hand=Ah"))
+([Card.parse('7s'), Card.parse('As')], 'trump=sa&trick=&hand=Ah')
 >>> Position.parse("trump=h&trick=8h,8h&hand=Jh")
 Traceback (most recent call last):
 ...
@@ -39,7 +42,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .cards import SUIT_LETTERS, Card, Suit, format_cards, mask_of
+from .cards import TRUMP_LETTERS, Card, Suit, format_cards, mask_of
 from .errors import InvalidPositionError, NotationError, excerpt
 from .play import Ruling, rule_position
 
@@ -54,7 +57,8 @@ MAX_LENGTH = 100
 
 @dataclass(frozen=True, slots=True)
 class Position:
-    trump: Suit
+    #: a :class:`Suit`, or :data:`~coinche.cards.NO_TRUMP` (4) or :data:`~coinche.cards.ALL_TRUMPS` (5)
+    trump: int
     trick: tuple[Card, ...]
     hand: tuple[Card, ...]
 
@@ -81,7 +85,8 @@ class Position:
         for name in ("trump", "hand"):
             if name not in fields:
                 raise NotationError("missing_field", field=name)
-        trump = Suit.parse(fields["trump"])
+        text = fields["trump"]
+        trump = TRUMP_LETTERS.index(text) if text in TRUMP_LETTERS[4:] else Suit.parse(text)
         trick = _cards(fields.get("trick", ""), LIMITS["trick"])
         hand = _cards(fields["hand"], LIMITS["hand"])
         return cls.of(trump, trick, hand)
@@ -99,7 +104,7 @@ class Position:
             if c in seen:
                 raise InvalidPositionError("duplicate_card", card=str(c))
             seen.add(c)
-        return cls(Suit(trump), trick, hand)
+        return cls(Suit(trump) if trump < 4 else trump, trick, hand)
 
     @property
     def partner_index(self) -> int | None:
@@ -110,7 +115,7 @@ class Position:
         return rule_position(mask_of(self.hand), self.trick, self.trump)
 
     def __str__(self) -> str:
-        return f"trump={SUIT_LETTERS[self.trump]}&trick={format_cards(self.trick)}&hand={format_cards(self.hand)}"
+        return f"trump={TRUMP_LETTERS[self.trump]}&trick={format_cards(self.trick)}&hand={format_cards(self.hand)}"
 
 
 def _cards(text: str, limit: int) -> list[Card]:

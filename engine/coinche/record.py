@@ -12,11 +12,13 @@ Schema (``"format": "coinche-deal/2"``)::
       "turned": "Kd" | null,        # the classic turned card
       "calls": ["pass", "80h", ...],# in order, the first by the seat after the dealer
       "plays": ["Jh", ...],         # the cards in the order played (32 for a played deal)
+      "announced": [["Jh-Ah"], [], ["4J"], []],  # only under announce=yes: each seat's announcements
       "result": {
         "void": bool,
         "contract": {"declarer", "trump", "value", "multiplier"} | null,
         "cards": [a, b], "belote": side | null, "tricks": [a, b], "made": bool,
-        "scores": [a, b]            # what each side adds to the match
+        "scores": [a, b],           # what each side adds to the match
+        "announced": [a, b]         # only under announce=yes: each side's announcement points
       }
     }
 
@@ -55,7 +57,7 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
         result.update(deal.score.to_json())
     else:
         result["scores"] = list(deal.scores)
-    return {
+    record = {
         "format": FORMAT,
         "variant": deal.variant,
         "rules": str(deal.rules),
@@ -67,6 +69,9 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
         "plays": format_cards(deal.plays).split(",") if deal.plays else [],
         "result": result,
     }
+    if deal.rules.announce:
+        record["announced"] = deal_announced(deal)
+    return record
 
 
 class RecordError(CoincheError, ValueError):
@@ -111,8 +116,11 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
         except CoincheError as e:
             raise RecordError("malformed_record", detail=f"call {i + 1} ({text!r}): {e}") from None
         step(deal)
+    announced = _announced(record, rules)
     for i, text in enumerate(plays):
         try:
+            if announced[deal.turn] and deal.may_declare:
+                deal.declare(announced[deal.turn])
             if not isinstance(text, str):
                 raise NotationError("unknown_card", text=repr(text))
             deal.apply(Card.parse(text))
@@ -121,7 +129,27 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
         step(deal)
     if not deal.is_over:
         raise RecordError("malformed_record", detail="the deal is not finished")
+    if any(announced) and deal_announced(deal) != [a.split(",") if a else [] for a in announced]:
+        raise RecordError("malformed_record", detail="announcements made out of their time")
     return deal
+
+
+def deal_announced(deal: Deal) -> list[list[str]]:
+    """Each seat's declared announcements, in the record's form."""
+    return [[str(a) for s, a in deal.declared if s == seat] for seat in range(4)]
+
+
+def _announced(record: dict[str, Any], rules: Rules) -> list[str]:
+    """Each seat's announcements as a record writes them (none without the key)."""
+    announced = record.get("announced")
+    if announced is None:
+        return ["", "", "", ""]
+    if not rules.announce:
+        raise RecordError("malformed_record", detail="announcements under rules that play none")
+    if (not isinstance(announced, list) or len(announced) != 4
+            or not all(isinstance(seat, list) and all(isinstance(a, str) for a in seat) for seat in announced)):
+        raise RecordError("malformed_record", detail="announced must be four lists of announcements")
+    return [",".join(seat) for seat in announced]
 
 
 def record_rules(record: dict[str, Any]) -> Rules:
@@ -152,7 +180,7 @@ def check(record: dict[str, Any]) -> Deal:
     """Replay a record and check that its stated hands and result are the ones the rules give."""
     deal = replay(record)
     again = deal_to_record(deal)
-    for key in ("hands", "turned", "result"):
+    for key in ("hands", "turned", "result", "announced"):
         if key in record and record[key] != again[key]:
             raise RecordError("malformed_record", detail=f"{key} is {record[key]!r}, the replay gives {again[key]!r}")
     return deal

@@ -336,11 +336,11 @@ def hindsight(decision: Decision, sound: tuple[Call, ...] = ()) -> dict[str, Any
     deal = decision.position
     if deal is None or sum(h.bit_count() for h in deal.hands) > HINDSIGHT_CARDS:
         return {"hindsight_best": None, "hindsight_loss": None}
-    from .solver import belote_side, solve_choice
+    from .solver import announced_side_points, belote_side, solve_choice
 
     played, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(decision.action),
                                 deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), _search(deal),
-                                deal.rules)
+                                deal.rules, announced_side_points(deal))
     side = decision.seat & 1
     loss = max(0, best.difference(side) - played.difference(side))
     return {"hindsight_best": card_name(played.card if loss == 0 else best.card), "hindsight_loss": loss}
@@ -380,7 +380,7 @@ def standing_difference(position, call: Call, side: int) -> int:
     >>> standing_difference(deal, Call.parse("80s"), 0), standing_difference(deal, Call.parse("80h"), 0)
     (186, -242)
     """
-    from .solver import belote_side, outcome_score, solve_best
+    from .solver import announced_side_points, belote_side, outcome_score, solve_best
 
     deal = _left_standing(position, call)
     if deal.is_over:
@@ -391,7 +391,8 @@ def standing_difference(position, call: Call, side: int) -> int:
     if best is None:
         best = kept[key] = solve_best(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won,
                                       deal.tricks_won, None, None, _search(deal), deal.rules)
-    scores = outcome_score(deal.rules, deal.contract, best.points, best.capot, belote_side(deal)).scores
+    scores = outcome_score(deal.rules, deal.contract, best.points, best.capot, belote_side(deal),
+                           announced_side_points(deal)).scores
     return scores[side] - scores[1 - side]
 
 
@@ -404,7 +405,7 @@ def standing_beats(position, call: Call, side: int, target: int) -> bool:
     >>> standing_beats(deal, Call.parse("80s"), 0, 185), standing_beats(deal, Call.parse("80s"), 0, 186)
     (True, False)
     """
-    from .solver import belote_side, solve_beats
+    from .solver import announced_side_points, belote_side, solve_beats
 
     deal = _left_standing(position, call)
     if deal.is_over:
@@ -412,7 +413,8 @@ def standing_beats(position, call: Call, side: int, target: int) -> bool:
     if ("opening", deal.trump, tuple(deal.hands)) in _kept(deal):
         return standing_difference(position, call, side) > target
     return solve_beats(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
-                       deal.contract, belote_side(deal), side, target, _search(deal), deal.rules)
+                       deal.contract, belote_side(deal), side, target, _search(deal), deal.rules,
+                       announced_side_points(deal))
 
 
 def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:

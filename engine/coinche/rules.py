@@ -84,6 +84,14 @@ class Rules:
     belote: str = "keep"
     #: whether a player who cannot overtrump an opponent's trump must still play a lower trump
     undertrump: bool = False
+    #: the contracts a bid may name: ``suits`` (a trump suit) or ``all`` (also no trumps and all trumps)
+    contracts: str = "suits"
+    #: whether the players declare announcements (tierce, cinquante, cent, carrés) on the first trick
+    announce: bool = False
+    #: whether the declaring side's announcements count toward making its contract
+    announce_make: bool = True
+    #: whether a coinche or surcoinche multiplies the announcements
+    announce_multiply: bool = False
 
     def __post_init__(self) -> None:
         for option in OPTIONS:
@@ -101,6 +109,12 @@ class Rules:
     def bid_values(self) -> tuple[int, ...]:
         """The values a bid may have, lowest first (capot, 250, last)."""
         return _BID_VALUES[self.opening]
+
+    @property
+    def bid_kinds(self) -> range:
+        """The kinds of contract a bid may name: the suits 0–3, and with ``contracts=all`` in the coinche
+        no trumps (4) and all trumps (5)."""
+        return range(6) if self.contracts == "all" and not self.kind.turned_card else range(4)
 
     def multiplier(self, calls: int) -> int:
         """The multiplier after ``calls`` coinches: 0 → 1, 1 (coinche) → 2, 2 (surcoinche) → 4 or 3."""
@@ -217,6 +231,10 @@ OPTIONS = (
     Option("tie", "tie", ("again", "declarer")),
     Option("belote", "belote", ("keep", "defence")),
     Option("undertrump", "undertrump", (False, True)),
+    Option("contracts", "contracts", ("suits", "all")),
+    Option("announce", "announce", (False, True)),
+    Option("announce_make", "announce_make", (True, False)),
+    Option("announce_multiply", "announce_multiply", (False, True)),
 )
 _BY_NAME = {o.name: o for o in OPTIONS}
 

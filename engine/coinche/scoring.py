@@ -16,7 +16,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 
 from .calls import CAPOT
-from .cards import SUIT_LETTERS
+from .cards import TRUMP_LETTERS
 from .rules import DOWN, OWN, Rules
 
 TOTAL = 162
@@ -46,15 +46,15 @@ class Contract:
 
     def __str__(self) -> str:
         if self.variant == "classic":
-            return f"take{SUIT_LETTERS[self.suit]} by {self.declarer}"
-        bid = ("capot" if self.is_capot else str(self.value)) + SUIT_LETTERS[self.suit]
+            return f"take{TRUMP_LETTERS[self.suit]} by {self.declarer}"
+        bid = ("capot" if self.is_capot else str(self.value)) + TRUMP_LETTERS[self.suit]
         extra = {1: "", 2: " coinche"}.get(self.multiplier, " surcoinche")
         return f"{bid}{extra} by {self.declarer}"
 
     def to_json(self) -> dict:
         return {
             "declarer": self.declarer,
-            "trump": SUIT_LETTERS[self.suit],
+            "trump": TRUMP_LETTERS[self.suit],
             "value": self.value,
             "multiplier": self.multiplier,
         }
@@ -88,21 +88,26 @@ class DealScore:
     scores: tuple[int, int]
     rules: Rules = field(default=OWN, compare=False, repr=False)
     contract: "Contract | None" = field(default=None, compare=False, repr=False)
+    #: the announcement points each side scored before the contract's fate (house rule ``announce=yes``)
+    announced: tuple[int, int] = (0, 0)
 
     @property
     def parts(self) -> tuple["ScorePart", ...]:
         if self.contract is None:
             return ()
-        return score_parts(self.rules, self.contract, self.cards, self.belote_side, self.tricks)
+        return score_parts(self.rules, self.contract, self.cards, self.belote_side, self.tricks, self.announced)
 
     def to_json(self) -> dict:
-        return {
+        out = {
             "cards": list(self.cards),
             "belote": self.belote_side,
             "tricks": list(self.tricks),
             "made": self.made,
             "scores": list(self.scores),
         }
+        if self.rules.announce:
+            out["announced"] = list(self.announced)
+        return out
 
     def parts_json(self) -> list[dict]:
         return [p.to_json() for p in self.parts]
@@ -110,6 +115,27 @@ class DealScore:
 
 def _bel(belote_side: int | None, side: int) -> int:
     return BELOTE if belote_side == side else 0
+
+
+def _toward(rules: Rules, announced: tuple[int, int], side: int) -> int:
+    """The announcement points that count toward making a contract (house rule ``announce_make``)."""
+    return announced[side] if rules.announce_make else 0
+
+
+def announcement_scores(rules: Rules, announced: tuple[int, int], d: int, made: bool, m: int) -> tuple[int, int]:
+    """What the announcements give the declaring side and the defence: each side its own, multiplied by
+    ``m`` with ``announce_multiply=yes``; a failed contract's declaring side gives its own to the defence.
+
+    >>> from coinche.rules import Rules
+    >>> r = Rules(announce=True)
+    >>> announcement_scores(r, (50, 0), 0, True, 2), announcement_scores(r, (50, 0), 0, False, 2)
+    ((50, 0), (0, 50))
+    >>> announcement_scores(Rules(announce=True, announce_multiply=True), (0, 20), 0, True, 2)
+    (0, 40)
+    """
+    k = m if rules.announce_multiply else 1
+    own, theirs = announced[d], announced[1 - d]
+    return (k * own, k * theirs) if made else (0, k * (own + theirs))
 
 
 def round_score(points: int, rounding: str) -> int:
@@ -153,14 +179,20 @@ def _belote(tally: _Tally, rules: Rules, belote_side: int | None, declarer_side:
         tally.add(belote_side, "belote", BELOTE)
 
 
+def _announcement_parts(tally: _Tally, rules: Rules, announced: tuple[int, int], d: int, made: bool,
+                        m: int) -> None:
+    for side, points in zip((d, 1 - d), announcement_scores(rules, announced, d, made, m)):
+        tally.add(side, "announcement", points, "announce=yes")
+
+
 def _coinche_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                   tricks: tuple[int, int], rules: Rules) -> _Tally:
+                   tricks: tuple[int, int], rules: Rules, announced: tuple[int, int]) -> _Tally:
     d = contract.side
     f = 1 - d
     m = contract.multiplier
     value = contract.value
     bel_d = _bel(belote_side, d)
-    made = tricks[d] == 8 if contract.is_capot else cards[d] + bel_d >= value
+    made = tricks[d] == 8 if contract.is_capot else cards[d] + bel_d + _toward(rules, announced, d) >= value
     tally = _Tally()
     by_all = rules.multiply == "all"
     mult_rule = None if by_all else "multiply=contract"
@@ -183,19 +215,26 @@ def _coinche_parts(contract: Contract, cards: tuple[int, int], belote_side: int 
         if with_bid:
             tally.add(f, "contract", m * value, mult_rule)
     _belote(tally, rules, belote_side, d, made)
+    _announcement_parts(tally, rules, announced, d, made, m)
     return tally
 
 
+def _classic_made(rules: Rules, cards: tuple[int, int], belote_side: int | None, announced: tuple[int, int],
+                  d: int) -> bool:
+    f = 1 - d
+    return (cards[d] + _bel(belote_side, d) + _toward(rules, announced, d)
+            > cards[f] + _bel(belote_side, f) + _toward(rules, announced, f))
+
+
 def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                   tricks: tuple[int, int], rules: Rules) -> _Tally:
+                   tricks: tuple[int, int], rules: Rules, announced: tuple[int, int]) -> _Tally:
     d = contract.side
     f = 1 - d
-    bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
 
     def card_score(side: int) -> int:
         return CAPOT_CLASSIC if tricks[side] == 8 else cards[side]
 
-    made = cards[d] + bel_d > cards[f] + bel_f
+    made = _classic_made(rules, cards, belote_side, announced, d)
     tally = _Tally()
     if made:
         tally.add(d, "cards", card_score(d))
@@ -203,11 +242,12 @@ def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int 
     else:
         tally.add(f, "down", CAPOT_CLASSIC if tricks[f] == 8 else TOTAL)
     _belote(tally, rules, belote_side, d, made)
+    _announcement_parts(tally, rules, announced, d, made, 1)
     return tally
 
 
 def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
+                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0)) -> DealScore:
     """A coinche deal scored by ``rules`` (docs/rules.md, "Worked examples of house rules").
 
     >>> from coinche.rules import DE_2000
@@ -221,7 +261,7 @@ def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int |
     value = contract.value
     bel_d = BELOTE if belote_side == d else 0
     capot_bid = value == CAPOT
-    made = tricks[d] == 8 if capot_bid else cards[d] + bel_d >= value
+    made = tricks[d] == 8 if capot_bid else cards[d] + bel_d + _toward(rules, announced, d) >= value
     by_all = rules.multiply == "all"
     if capot_bid and rules.capot == CAPOT_BONUS:
         score_d, score_f = (m * CAPOT_BONUS, cards[f]) if made else (0, m * CAPOT_BONUS)
@@ -241,20 +281,23 @@ def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int |
             score_f += BELOTE - bel_d
         else:
             score_f += BELOTE
-    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced)
 
 
 def _scored(rules: Rules, contract: Contract, cards, belote_side, tricks, made: bool, d: int,
-            score_d: int, score_f: int) -> DealScore:
+            score_d: int, score_f: int, announced: tuple[int, int]) -> DealScore:
+    if announced != (0, 0):
+        ann_d, ann_f = announcement_scores(rules, announced, d, made, contract.multiplier)
+        score_d, score_f = score_d + ann_d, score_f + ann_f
     rounding = rules.rounding
     if rounding != "none":
         score_d, score_f = round_score(score_d, rounding), round_score(score_f, rounding)
     scores = (score_d, score_f) if d == 0 else (score_f, score_d)
-    return DealScore(cards, belote_side, tricks, made, scores, rules, contract)
+    return DealScore(cards, belote_side, tricks, made, scores, rules, contract, announced)
 
 
 def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], rules: Rules = OWN) -> DealScore:
+                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0)) -> DealScore:
     """Classic: the taker's side must score more than the defence, belote included.
 
     A side that wins all eight tricks scores 250 instead of 162 for its cards; we read
@@ -271,7 +314,7 @@ def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int |
     d = contract.declarer & 1
     f = 1 - d
     bel_d, bel_f = _bel(belote_side, d), _bel(belote_side, f)
-    made = cards[d] + bel_d > cards[f] + bel_f
+    made = _classic_made(rules, cards, belote_side, announced, d)
     if made:
         score_d = (CAPOT_CLASSIC if tricks[d] == 8 else cards[d]) + bel_d
         score_f = cards[f] + bel_f
@@ -279,18 +322,19 @@ def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int |
         score_d, score_f = bel_d, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f
     else:
         score_d, score_f = 0, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f + bel_d
-    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f)
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced)
 
 
 def score_parts(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                tricks: tuple[int, int]) -> tuple[ScorePart, ...]:
+                tricks: tuple[int, int], announced: tuple[int, int] = (0, 0)) -> tuple[ScorePart, ...]:
     """Which rule gave which points to which side: a second, part by part, reckoning of :func:`score`."""
     parts = _classic_parts if rules.kind.turned_card else _coinche_parts
-    return parts(contract, cards, belote_side, tricks, rules).finish(rules)
+    return parts(contract, cards, belote_side, tricks, rules, announced).finish(rules)
 
 
 def score(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
-          tricks: tuple[int, int]) -> DealScore:
-    """A played deal's score by ``rules``: a pure function (the double-dummy solver and the bots call it)."""
+          tricks: tuple[int, int], announced: tuple[int, int] = (0, 0)) -> DealScore:
+    """A played deal's score by ``rules``: a pure function (the double-dummy solver and the bots call it).
+    ``announced``: the announcement points each side holds (:func:`coinche.announce.side_points`)."""
     scorer = score_classic if rules.kind.turned_card else score_coinche
-    return scorer(contract, cards, belote_side, tricks, rules)
+    return scorer(contract, cards, belote_side, tricks, rules, announced)

@@ -17,7 +17,8 @@ from typing import Any
 
 from .calls import Call
 from .cards import Card, card_name
-from .deal import Phase
+from .announce import format_announcements, parse_announcements
+from .deal import ANNOUNCE, Phase
 from .errors import CoincheError
 from .match import Match
 from .play import trick_points
@@ -62,6 +63,11 @@ def settings_rules(settings: dict[str, Any]) -> Rules:
     text = settings.get("rules")
     rules = Rules() if text is None else Rules.parse(text)
     return rules.with_match(settings["variant"], settings["target"])
+
+
+#: Refusals of an action that only a house rule the table does not play allows (a save's actions are refused
+#: with them as they are, not as a corrupt save).
+RULES_NOT_PLAYED = ("contract_not_played", "announce_not_played")
 
 
 class Session:
@@ -148,7 +154,11 @@ class Session:
                 session._apply(action)
         except (SessionError, RulesError):
             raise  # an unknown rule option is named as such: the save is kept, not called corrupt
-        except (CoincheError, KeyError, TypeError, ValueError) as e:
+        except CoincheError as e:
+            if e.key in RULES_NOT_PLAYED:  # an action of a house rule the save's rules do not play: named so
+                raise
+            raise SessionError("save_corrupt", detail=str(e)) from None
+        except (KeyError, TypeError, ValueError) as e:
             raise SessionError("save_corrupt", detail=str(e)) from None
         return session
 
@@ -158,7 +168,7 @@ class Session:
         deal = match.deal
         before_tricks, before_ann = len(deal.tricks), len(deal.announcements)
         actor = deal.turn
-        kind = "call" if deal.phase == Phase.AUCTION else "card"
+        kind = "announce" if action.startswith(ANNOUNCE) else "call" if deal.phase == Phase.AUCTION else "card"
         match.apply(action, seat)
         self.actions.append(action)
         event: dict[str, Any] = {"seat": actor, "action": action, "type": kind}
@@ -186,6 +196,8 @@ class Session:
     def _normalise(self, action: str) -> str:
         if not isinstance(action, str):
             raise CoincheError("unknown_call", text=repr(action))
+        if action.startswith(ANNOUNCE):
+            return ANNOUNCE + format_announcements(parse_announcements(action[len(ANNOUNCE):]))
         if self.match.deal.phase == Phase.AUCTION:
             return str(Call.parse(action))
         return str(Card.parse(action))
@@ -235,6 +247,9 @@ class Session:
         """Apply the action the bot of ``seat`` chose, checked (turn, legality) like a human's."""
         if seat in self.humans:
             raise CoincheError("out_of_turn", seat=seat, expected=self.match.current_player)
+        deal = self.match.deal
+        if deal.may_declare and deal.turn == seat:
+            self._apply(ANNOUNCE + format_announcements(self.bot_for(seat).announce(deal.view(seat))), seat)
         return self._apply(str(action), seat)
 
     def bot_step(self) -> dict[str, Any] | None:

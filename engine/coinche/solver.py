@@ -28,7 +28,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .cards import CARDS, HIGHER_TRUMPS, POINTS, POWER, SUIT_MASK, Card
+from .cards import ALL_TRUMPS, CARDS, HIGHER_TRUMPS, POINTS, POWER, TRUMP_MASK, Card
 from .play import legal_against, legal_mask, trick_winner
 from .rules import Rules
 from .scoring import Contract, DealScore, score
@@ -63,12 +63,12 @@ class Outcome:
 
 
 def outcome_score(rules: Rules, contract: Contract, points: tuple[int, int], capot: int | None,
-                  belote_side: int | None) -> DealScore:
+                  belote_side: int | None, announced: tuple[int, int] = (0, 0)) -> DealScore:
     """The deal's score for card points ``points`` (per side, the last trick included), ``capot`` the side
     that took all eight tricks or ``None``.  Best play is not unique in its trick count: the rules ask only
     whether one side took all eight, so a deal without a capot is scored as four tricks each."""
     tricks = (4, 4) if capot is None else ((8, 0) if capot == 0 else (0, 8))
-    return score(rules, contract, points, belote_side, tricks)
+    return score(rules, contract, points, belote_side, tricks, announced)
 
 
 def capot_flag(tricks_won: Sequence[int]) -> int:
@@ -122,7 +122,7 @@ def distinct(legal: int, live: int, trump: int) -> int:
         shift = s << 3
         mine = legal >> shift & 7
         if mine & (mine - 1):
-            table = _DROP_TRUMP if s == trump else _DROP_PLAIN
+            table = _DROP_TRUMP if s == trump or trump == ALL_TRUMPS else _DROP_PLAIN
             out &= ~(table[mine][live >> shift & 7] << shift)
     return out
 
@@ -330,8 +330,8 @@ class _Keys:
         self.give = (table(lambda c: 500 + points[c] * 16 - power[c] - (200 if c >> 3 == trump else 0)),
                      table(lambda c: 500 + points[c] * 16 - power[c]))
         #: the cards that beat each card on the table
-        self.beats = tuple(HIGHER_TRUMPS[c] if c >> 3 == trump else
-                           SUIT_MASK[trump] | sum(1 << d for d in range(c & ~7, (c | 7) + 1) if power[d] > power[c])
+        self.beats = tuple(HIGHER_TRUMPS[c] if c >> 3 == trump or trump == ALL_TRUMPS else
+                           TRUMP_MASK[trump] | sum(1 << d for d in range(c & ~7, (c | 7) + 1) if power[d] > power[c])
                            for c in range(32))
         #: the orders already found, by :meth:`_Search._ordered`'s key
         self.orders: dict[int, tuple[int, ...]] = {}
@@ -353,7 +353,7 @@ class _Keys:
                      + sorted(_each(cards ^ wins), key=self.lose, reverse=True))
 
 
-_KEYS = tuple(_Keys(trump) for trump in range(4))
+_KEYS = tuple(_Keys(trump) for trump in range(6))
 #: How many orders :class:`_Keys` keeps (about 3 MB) before it starts again.
 _MAX_ORDERS = 1 << 15
 #: _SUIT_CARDS[suit][bits]: the cards of ``suit`` whose bits (in the suit's byte) are set.
@@ -378,8 +378,10 @@ class _Root:
     """A position to solve at its root: the search set up on a copy of the hands."""
 
     def __init__(self, hands: Sequence[int], leader: int, trick: Sequence[int], trump: int,
-                 won: Sequence[int], tricks_won: Sequence[int], search: _Search | None, rules: Rules) -> None:
+                 won: Sequence[int], tricks_won: Sequence[int], search: _Search | None, rules: Rules,
+                 announced: tuple[int, int] = (0, 0)) -> None:
         h = self.hands = list(hands)
+        self.announced = announced
         self.trick = [int(c) for c in trick]
         self.leader, self.trump, self.won = leader, trump, tuple(won)
         self.seat = (leader + len(self.trick)) & 3
@@ -420,7 +422,7 @@ class _Root:
         return value, search.best
 
     def outcome(self, card: int, rank: int, contract: Contract | None, belote_side: int | None) -> Outcome:
-        return _make(card, rank, self.won, self.total, contract, belote_side, self.rules)
+        return _make(card, rank, self.won, self.total, contract, belote_side, self.rules, self.announced)
 
     def bounded(self, alpha: int, beta: int) -> int:
         """The position's rank if it lies strictly between ``alpha`` and ``beta``, else a bound beyond the
@@ -447,14 +449,15 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
                 won: Sequence[int] = (0, 0), tricks_won: Sequence[int] = (0, 0),
                 cards: Iterable[int] | None = None, contract: Contract | None = None,
                 belote_side: int | None = None, search: _Search | None = None,
-                rules: Rules | None = None) -> dict[int, Outcome]:
+                rules: Rules | None = None, announced: tuple[int, int] = (0, 0)) -> dict[int, Outcome]:
     """Each of ``cards`` (default: every legal card) of the seat to play, solved exactly.
 
     ``hands`` are the four hands' bitmasks (the seat to play sits after the ``trick``'s cards), ``won`` and
     ``tricks_won`` what each side has taken so far; the outcome's score needs the ``contract`` (and the
-    ``belote_side``, fixed by the dealt hands) and the table's ``rules`` (default: the game's own rules).
+    ``belote_side``, fixed by the dealt hands) and the table's ``rules`` (default: the game's own rules);
+    ``announced``: each side's announcement points (fixed once the first trick is over).
     """
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules), announced)
     legal = root.legal
     wanted = legal if cards is None else sum(1 << c for c in set(int(c) for c in cards)) & legal
     values = {c: root.value(c) for c in _cards(distinct(wanted, root.live(), trump))}
@@ -470,10 +473,10 @@ def solve_cards(hands: Sequence[int], leader: int, trick: Sequence[int], trump: 
 def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, played: int,
                  won: Sequence[int], tricks_won: Sequence[int], contract: Contract | None,
                  belote_side: int | None, search: _Search | None = None,
-                 rules: Rules | None = None) -> tuple[Outcome, Outcome]:
+                 rules: Rules | None = None, announced: tuple[int, int] = (0, 0)) -> tuple[Outcome, Outcome]:
     """``(played, best)``: the outcome of the card ``played`` and of a best card, each solved exactly, at
     about the cost of two searches (the other cards are only shown to be no better)."""
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules), announced)
     rank, card = root.best()
     mine = rank if card == played else root.value(played)
     return root.outcome(played, mine, contract, belote_side), root.outcome(card, rank, contract, belote_side)
@@ -481,23 +484,25 @@ def solve_choice(hands: Sequence[int], leader: int, trick: Sequence[int], trump:
 
 def solve_best(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, won: Sequence[int],
                tricks_won: Sequence[int], contract: Contract | None, belote_side: int | None,
-               search: _Search | None = None, rules: Rules | None = None) -> Outcome:
+               search: _Search | None = None, rules: Rules | None = None,
+               announced: tuple[int, int] = (0, 0)) -> Outcome:
     """The outcome of a best card (the position's value), solved exactly in one search: the other cards are
     only shown to be no better."""
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules))
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, _rules(rules), announced)
     rank, card = root.best()
     return root.outcome(card, rank, contract, belote_side)
 
 
 def solve_beats(hands: Sequence[int], leader: int, trick: Sequence[int], trump: int, won: Sequence[int],
                 tricks_won: Sequence[int], contract: Contract, belote_side: int | None, side: int, target: int,
-                search: _Search | None = None, rules: Rules | None = None) -> bool:
+                search: _Search | None = None, rules: Rules | None = None,
+                announced: tuple[int, int] = (0, 0)) -> bool:
     """Whether best play from the position gives ``side`` a score difference (its score minus the other's,
     by ``contract``) above ``target``: one search with a null window at the rank from which the score
     exceeds it, several times cheaper than the value unless the value lies near it."""
     rules = _rules(rules)
-    root = _Root(hands, leader, trick, trump, won, tricks_won, search, rules)
-    above = [r for r in root.ranks() if _make(0, r, root.won, root.total, contract, belote_side, rules)
+    root = _Root(hands, leader, trick, trump, won, tricks_won, search, rules, announced)
+    above = [r for r in root.ranks() if _make(0, r, root.won, root.total, contract, belote_side, rules, announced)
              .difference(side) > target]
     if not above:
         return False
@@ -522,7 +527,7 @@ def searcher(trump: int, rules: Rules) -> _Search:
 
 
 def _make(card: int, rank: int, won: Sequence[int], total: int, contract: Contract | None,
-          belote_side: int | None, rules: Rules) -> Outcome:
+          belote_side: int | None, rules: Rules, announced: tuple[int, int] = (0, 0)) -> Outcome:
     capot = None
     future = rank
     if rank & 1:  # a capot: side 0's adds one to an even rank; side 1's leaves side 0 nothing, rank -1
@@ -530,7 +535,7 @@ def _make(card: int, rank: int, won: Sequence[int], total: int, contract: Contra
         future = rank - 1 if capot == 0 else 0
     points0 = won[0] + future // 2
     points = (points0, total - points0)
-    score_ = None if contract is None else outcome_score(rules, contract, points, capot, belote_side)
+    score_ = None if contract is None else outcome_score(rules, contract, points, capot, belote_side, announced)
     return Outcome(CARDS[card], points, capot, rank, score_)
 
 
@@ -550,15 +555,32 @@ def belote_side(deal) -> int | None:
     return (deal.belote_seat & 1) if deal.belote_seat >= 0 else None
 
 
+def announced_side_points(deal) -> tuple[int, int]:
+    """The announcement points each side scores in ``deal`` (house rule ``announce=yes``), every hand in
+    sight: those declared, and in the first trick every seat yet to speak declaring all its dealt hand holds."""
+    if not deal.rules.announce:
+        return (0, 0)
+    from .announce import held, side_points
+
+    declared = list(deal.declared)
+    if not deal.tricks and deal.dealt is not None:
+        for i in range(4):
+            seat = (deal.leader + i) & 3
+            if not deal.spoken >> seat & 1:
+                declared += [(seat, a) for a in held(deal.dealt[seat])]
+    return side_points(declared, deal.trump)
+
+
 def solve(deal) -> dict[Card, Outcome]:
     """Every legal card of the seat to play in ``deal`` (a :class:`~coinche.deal.Deal` in its play), solved
     double dummy, scored by the deal's contract."""
     if deal.phase.name != "PLAY":
         raise ValueError("solve is for a deal in its play")
     found = solve_cards(deal.hands, deal.leader, deal.trick, deal.trump, deal.cards_won, deal.tricks_won,
-                        contract=deal.contract, belote_side=belote_side(deal), rules=deal.rules)
+                        contract=deal.contract, belote_side=belote_side(deal), rules=deal.rules,
+                        announced=announced_side_points(deal))
     return {CARDS[c]: o for c, o in found.items()}
 
 
-__all__ = ["Outcome", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_beats",
+__all__ = ["Outcome", "announced_side_points", "belote_side", "capot_flag", "distinct", "outcome_score", "searcher", "solve", "solve_beats",
            "solve_best", "solve_cards", "solve_choice"]

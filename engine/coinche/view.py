@@ -23,12 +23,17 @@ highest bid, by whom, coinched (×2) or surcoinched (×4):
 {'declarer': 1, 'trump': 'h', 'value': 90, 'multiplier': 2}
 >>> Deal.new("coinche", dealer=0, seed=5).view(0).standing is None
 True
+
+Announcements (house rule ``announce=yes``) are declared with a player's first card; ``declared`` holds the
+seat's own at once and everyone's from the end of the first trick, never before; ``announceable`` the
+announcements the seat may declare now (its turn to play its first card).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .announce import Announcement, held
 from .calls import Call
 from .cards import CARDS, Card, cards_of, mask_of
 from .play import rule_position
@@ -59,6 +64,8 @@ class SeatView:
     legal: tuple = ()
     rules: Rules = OWN
     standing: Contract | None = None
+    declared: tuple[tuple[int, Announcement], ...] = ()
+    announceable: tuple[Announcement, ...] = ()
 
     @classmethod
     def of(cls, deal, seat: int) -> "SeatView":
@@ -92,6 +99,8 @@ class SeatView:
             legal=tuple(deal.legal_actions()) if own_turn else (),
             rules=deal.rules,
             standing=standing,
+            declared=tuple((s, a) for s, a in deal.declared if s == seat or deal.tricks or deal.is_over),
+            announceable=held(deal.hands[seat]) if own_turn and deal.may_declare else (),
         )
 
     @property
@@ -138,6 +147,9 @@ class SeatView:
             "rules": str(self.rules),
             "standing": None if self.standing is None else self.standing.to_json(),
         }
+        if self.rules.announce:
+            out["declared"] = [announcement_json(s, a) for s, a in self.declared]
+            out["announceable"] = [announcement_json(self.seat, a) for a in self.announceable]
         if self.legal and self.phase == "play":
             ruling = self.ruling()
             out["ruling"] = {
@@ -146,3 +158,8 @@ class SeatView:
                 "forbidden": {str(f.card): {"rule": f.rule, "key": f.key, "params": f.params} for f in ruling.forbidden},
             }
         return out
+
+
+def announcement_json(seat: int, announcement: Announcement) -> dict:
+    return {"seat": seat, "announcement": str(announcement), "name": announcement.name,
+            "points": announcement.points, "cards": [str(c) for c in announcement.cards]}

@@ -34,7 +34,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Sequence
 
-from .bots import make_bot
+from .bots import bot_turn, make_bot
 from .calls import Call
 from .cards import Card, card_name
 from .deal import Deal, Phase
@@ -122,11 +122,11 @@ def apply_point(deal: Deal, ply: int, move: str) -> None:
 def _dd_card(deal: Deal, search: Any) -> int:
     """A best card for the seat to play, by one search of the exact solver (solve_choice's best), ``search``
     keeping its table of bounds from one card of the branch to the next."""
-    from .solver import belote_side, solve_choice
+    from .solver import announced_side_points, belote_side, solve_choice
 
     _, best = solve_choice(deal.hands, deal.leader, deal.trick, deal.trump, int(deal.legal_cards()[0]),
                            deal.cards_won, deal.tricks_won, deal.contract, belote_side(deal), search=search,
-                           rules=deal.rules)
+                           rules=deal.rules, announced=announced_side_points(deal))
     return int(best.card)
 
 
@@ -172,7 +172,7 @@ def what_if(record: dict, points: Sequence[tuple[int, str]], by: str = "expert",
                 search = searcher(deal.trump, deal.rules)
             deal.play(_dd_card(deal, search))
         else:
-            deal.apply(bots[deal.turn].act(deal.view(deal.turn)))
+            bot_turn(deal, bots[deal.turn])
     if pending:
         raise WhatIfError("whatif_no_decision", ply=pending[0][0], last=_decisions(deal) - 1)
     out = deal_to_record(deal)

@@ -19,7 +19,7 @@ import argparse
 import sys
 import time
 
-from coinche.bots import ALL_LEVELS, make_bot
+from coinche.bots import ALL_LEVELS, bot_turn, make_bot
 from coinche.deal import Deal, Phase
 from coinche.rng import derive_seed
 from coinche.rules import Rules
@@ -30,7 +30,7 @@ from .stats import mean_ci
 def play_table(rules: Rules | str, dealer: int, deal_seed: int, players: list) -> Deal:
     deal = Deal.new(rules, dealer, deal_seed)
     while deal.phase != Phase.OVER:
-        deal.apply(players[deal.turn].act(deal.view(deal.turn)))
+        bot_turn(deal, players[deal.turn])
     return deal
 
 
@@ -57,6 +57,9 @@ class MemoBot:
 
     def __init__(self, bot, memo: dict) -> None:
         self.bot, self.memo = bot, memo
+
+    def announce(self, view):
+        return self.bot.announce(view)
 
     def act(self, view):
         if view.phase != "auction":

@@ -21,6 +21,7 @@ from typing import Any
 
 from coinche.cards import card_name
 from coinche.errors import CoincheError
+from coinche.view import announcement_json
 
 #: The top-level fields of each message type (``type`` apart; ``id`` where a request is answered).
 FIELDS: dict[str, tuple[str, ...]] = {
@@ -117,6 +118,9 @@ def seat_view(view) -> dict[str, Any]:
     }
     if view.legal and view.phase == "play":
         out["ruling"] = _ruling(view)
+    if view.rules.announce:  # the others' announcements from the end of the first trick only (SeatView)
+        out["declared"] = [announcement_json(seat, a) for seat, a in view.declared]
+        out["announceable"] = [announcement_json(view.seat, a) for a in view.announceable]
     return out
 
 
@@ -181,8 +185,9 @@ def _deal_record(record: dict[str, Any]) -> dict[str, Any]:
 
 def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
     """An event of ``Session.act``/``bot_apply`` as every player may see it (see PROTOCOL.md)."""
-    out: dict[str, Any] = {"seat": raw["seat"], "action": str(raw["action"]), "type": raw["type"],
-                           "deal_index": deal_index}
+    # a declaration of announcements is told without its cards: they are shown at the end of the first trick
+    action = "announce" if raw["type"] == "announce" else str(raw["action"])
+    out: dict[str, Any] = {"seat": raw["seat"], "action": action, "type": raw["type"], "deal_index": deal_index}
     if "announce" in raw:
         out["announce"] = str(raw["announce"])
     trick = raw.get("trick")

@@ -4,9 +4,9 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  BID_VALUES, CAPOT, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatHistoryLink, formatPosition,
-  formatShareLink, parseHistoryLink,
-  isCard, parseBid, parseCall, parseCard, parseShareLink, positionLink,
+  BID_VALUES, CAPOT, CONTRACT_KINDS, DECK, RANKS, SUITS, formatBidValue, formatCall, formatCard, formatHistoryLink,
+  formatPosition, formatShareLink, isCard, parseBid, parseCall, parseCard, parseHistoryLink, parseShareLink,
+  positionLink,
 } from "../../web/js/notation.js";
 import { readPosition } from "../../web/js/judge/notation.js";
 
@@ -56,6 +56,14 @@ test("a bid is a value and a suit; words and takes are not bids", () => {
   assert.equal(parseBid("pass"), null);
   assert.equal(formatBidValue(CAPOT), "capot");
   assert.equal(formatBidValue(90), "90");
+});
+
+test("no trumps and all trumps bids read and write back; there is no such take", () => {
+  const bids = [...BID_VALUES, CAPOT].flatMap((value) => CONTRACT_KINDS.map((kind) => `${formatBidValue(value)}${kind}`));
+  for (const call of bids) assert.equal(formatCall(parseBid(call)), call);
+  assert.deepEqual(parseCall("120ta"), { kind: "bid", value: 120, suit: "ta" });
+  assert.deepEqual(parseCall("capotsa"), { kind: "bid", value: CAPOT, suit: "sa" });
+  for (const text of ["takesa", "taketa", "120tas", "120xa", "120t", "120TA"]) assert.equal(parseCall(text), null, text);
 });
 
 test("what is not a call reads as null", () => {
@@ -135,5 +143,15 @@ test("a history deal's link reads back what it was written from; anything else i
   }
   for (const bad of ["", "#history=", "#history=0", "#history=-3", "#history=1&review=2", "#history=1x", "#join=ABC", null]) {
     assert.equal(parseHistoryLink(bad), null, bad);
+  }
+});
+
+test("the judge reads no trumps and all trumps as a position's trump, and nothing else of two letters", () => {
+  assert.equal(readPosition("trump=ta&trick=Ts&hand=Js,7s", LIMITS).trump, "ta");
+  assert.equal(readPosition("trump=sa&hand=Ah", LIMITS).trump, "sa");
+  for (const text of ["trump=xa&hand=Ah", "trump=hh&hand=Ah", "trump=TA&hand=Ah"]) {
+    const read = readPosition(text, LIMITS);
+    assert.equal(read.trump, null, text);
+    assert.equal(read.dropped.length, 1, text);
   }
 });

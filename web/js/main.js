@@ -213,6 +213,8 @@ async function startNew(variant = settings.variant) {
 }
 
 const RULES_ERRORS = new Set(["unknown_rule_option", "bad_rule_value"]);
+// An action of a house rule the save's own rules do not play (coinche.session.RULES_NOT_PLAYED): said, the save kept.
+const RULES_NOT_PLAYED = new Set(["contract_not_played", "announce_not_played"]);
 
 function resume() {
   const snapshot = loadSavedMatch();
@@ -226,6 +228,11 @@ function resume() {
         // a rule this release does not know: the save is kept (a later release may read it), nothing started
         show("home");
         $("#boot-status").textContent = t("house.save_kept", { name: error.params?.name ?? "" });
+        return undefined;
+      }
+      if (RULES_NOT_PLAYED.has(error.code)) {
+        show("home");
+        $("#boot-status").textContent = errorText(error);
         return undefined;
       }
       saveMatch(null);

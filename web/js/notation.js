@@ -31,13 +31,17 @@ export function formatCard({ rank, suit }) {
 }
 
 // ------------------------------------------------------------------ calls
-// "pass", "coinche", "surcoinche", a bid as its value and suit ("80h" … "160c", capot as "capoth"), and in
-// the classic variant "takeh" (take hearts as trump). The value of a capot is CAPOT, as the engine counts it.
+// "pass", "coinche", "surcoinche", a bid as its value and suit ("80h" … "160c", capot as "capoth"; no trumps
+// "90sa" and all trumps "120ta" where a table plays them, house rule contracts=all), and in the classic variant
+// "takeh" (take hearts as trump). The value of a capot is CAPOT, as the engine counts it.
 export const BID_VALUES = [80, 90, 100, 110, 120, 130, 140, 150, 160];
 export const CAPOT = 250;
 export const WORD_CALLS = ["pass", "coinche", "surcoinche"];
 
-const SUITED_CALL = /^(80|82|90|1[0-6]0|capot|take)([shdc])$/; // 82: a table that opens at 82
+// The contracts without a trump suit, after the four suits: no trumps, all trumps.
+export const CONTRACT_KINDS = ["sa", "ta"];
+
+const SUITED_CALL = /^(80|82|90|1[0-6]0|capot|take)([shdc]|sa|ta)$/; // 82: a table that opens at 82
 
 // {kind, value, suit} of a call's code: kind "pass", "coinche", "surcoinche", "bid" or "take"; value the
 // bid's (0 unless a bid); suit its letter (null for a word). null if `text` is not a call.
@@ -45,7 +49,7 @@ export function parseCall(text) {
   if (WORD_CALLS.includes(text)) return { kind: text, value: 0, suit: null };
   const match = typeof text === "string" ? SUITED_CALL.exec(text) : null;
   if (!match) return null;
-  if (match[1] === "take") return { kind: "take", value: 0, suit: match[2] };
+  if (match[1] === "take") return match[2].length === 1 ? { kind: "take", value: 0, suit: match[2] } : null;
   return { kind: "bid", value: match[1] === "capot" ? CAPOT : Number(match[1]), suit: match[2] };
 }
 

@@ -82,8 +82,11 @@ from .search import EXACT_CARDS, PLAY_BUDGET, best_card, choose_card, evaluate_c
 #: Frozen baselines, the yardsticks of the duplicate arena: ``expert-v1`` is the Expert before issue 26 (its
 #: sampled deals always played out to the end by the playout policy, never solved exactly); ``expert-v2`` the
 #: Expert of issue 26 before its playouts were doubled (sampled deals solved from 12 cards, 3,000 cards played
-#: out a decision). Each: (its level's memory, ``exact``, ``budget``) as :class:`Bot` takes them.
-BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000), "expert-v2": ("expert", 12, 3000)}
+#: out a decision); ``expert-blind`` the Expert that ignores the announcements' cards in its sampled deals (house
+#: rule ``announce=yes``: it still scores them). Each: (its level's memory, ``exact``, ``budget``, ``announced``)
+#: as :class:`Bot` takes them.
+BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000, True), "expert-v2": ("expert", 12, 3000, True),
+                 "expert-blind": ("expert", EXACT_CARDS, PLAY_BUDGET, False)}
 BASELINES = tuple(BASELINE_BOTS)
 ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
@@ -95,22 +98,30 @@ class Bot:
     ``expert-v1`` baseline); ``budget``: how many cards a card decision plays out in all
     (:func:`coinche.bots.search.play_worlds`)."""
 
-    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET) -> None:
+    def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET,
+                 announced: bool = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
+        #: whether the cards of the announcements shown are placed in the sampled worlds (the lab turns it off)
+        self.announced = announced
         self.seed = seed
         self.exact = exact
         self.budget = budget
 
     def knowledge(self, view: SeatView) -> Knowledge:
-        return remember(view, self.level)
+        return remember(view, self.level, self.announced)
 
     def act(self, view: SeatView) -> Call | Card:
         if view.phase == "auction":
             know = self.knowledge(view)
             return choose_call(know, evaluate_calls(know, self.seed))
         return CARDS[choose_card(self.knowledge(view), self.seed, exact=self.exact, budget=self.budget)]
+
+    def announce(self, view: SeatView) -> tuple:
+        """The announcements to declare with the first card: every one the hand holds (the points are
+        worth more than what they tell the opponents)."""
+        return view.announceable
 
     def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
         """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
@@ -137,8 +148,9 @@ class Bot:
         return card, "coach_card", {"card": str(card), "expected": expected}
 
     def __repr__(self) -> str:
-        if (self.exact, self.budget) != (EXACT_CARDS, PLAY_BUDGET):
-            return f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r}, budget={self.budget!r})"
+        if (self.exact, self.budget, self.announced) != (EXACT_CARDS, PLAY_BUDGET, True):
+            return (f"Bot({self.level!r}, seed={self.seed!r}, exact={self.exact!r}, budget={self.budget!r}, "
+                    f"announced={self.announced!r})")
         return f"make_bot({self.level!r}, seed={self.seed!r})"
 
 
@@ -168,6 +180,8 @@ class BaselineBot:
         key = [POWER[trump][c] * 16 + POINTS[trump][c] for c in range(32)]
         return CARDS[pick_max(legal, key)]
 
+    announce = Bot.announce
+
     def explain_call(self, view: SeatView) -> tuple[Call, str, dict]:
         hand, legal = view.hand_mask, view.legal
         if view.rules.kind.turned_card:
@@ -186,15 +200,24 @@ class BaselineBot:
         return PASS, "coach_pass", {"contract": None}
 
 
+def bot_turn(deal, bot) -> None:
+    """Let ``bot`` act for the player to move of ``deal``: first its announcements when it may declare
+    them (house rule ``announce=yes``), then its call or card, each checked."""
+    if deal.may_declare:
+        deal.declare(bot.announce(deal.view(deal.turn)))
+    deal.apply(bot.act(deal.view(deal.turn)))
+
+
 def make_bot(level: str, seed: int | str = 0) -> Bot | BaselineBot:
     """A bot of ``level`` (``easy``, ``normal``, ``expert``, ``baseline`` or one of :data:`BASELINES`) seeded
     with ``seed``."""
     if level == "baseline":
         return BaselineBot(seed)
     if level in BASELINE_BOTS:
-        memory, exact, budget = BASELINE_BOTS[level]
-        return Bot(memory, seed, exact=exact, budget=budget)
+        memory, exact, budget, announced = BASELINE_BOTS[level]
+        return Bot(memory, seed, exact=exact, budget=budget, announced=announced)
     return Bot(level, seed)
 
 
-__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "CallValue", "Knowledge", "make_bot", "remember"]
+__all__ = ["ALL_LEVELS", "LEVELS", "Bot", "BaselineBot", "CallValue", "Knowledge", "bot_turn", "make_bot",
+           "remember"]

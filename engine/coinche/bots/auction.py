@@ -16,7 +16,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..calls import COINCHE, PASS, SURCOINCHE, TAKES, Call, CallKind
-from ..cards import ALL_CARDS_MASK, SUIT_LETTERS
+from ..announce import held, side_points
+from ..cards import ALL_CARDS_MASK, TRUMP_LETTERS
 from ..rules import OWN, Rules
 from ..scoring import Contract, score
 from .knowledge import Knowledge
@@ -66,18 +67,19 @@ class Outcomes:
     __slots__ = ("rows", "decl_side", "shift", "rules")
 
     def __init__(self, decl_side: int, shift: int = 0, rules: Rules = OWN) -> None:
-        self.rows: list[tuple[tuple[int, int], tuple[int, int], int | None]] = []
+        self.rows: list[tuple[tuple[int, int], tuple[int, int], int | None, tuple[int, int]]] = []
         self.decl_side = decl_side
         self.shift = shift
         self.rules = rules
 
-    def add(self, points: list[int], tricks: list[int], belote: int | None) -> None:
+    def add(self, points: list[int], tricks: list[int], belote: int | None,
+            announced: tuple[int, int] = (0, 0)) -> None:
         shift = min(self.shift, points[self.decl_side]) if self.shift >= 0 else max(self.shift, -points[1 - self.decl_side])
         if self.decl_side:
             points = (points[0] + shift, points[1] - shift)
         else:
             points = (points[0] - shift, points[1] + shift)
-        self.rows.append((points, (tricks[0], tricks[1]), belote))
+        self.rows.append((points, (tricks[0], tricks[1]), belote, announced))
 
     def mean_diff(self, contract: Contract, side: int) -> float:
         return sum(self.diffs(contract, side)[0]) / len(self.rows)
@@ -85,8 +87,8 @@ class Outcomes:
     def diffs(self, contract: Contract, side: int) -> tuple[list[int], int]:
         """Per row, ``side``'s score minus the other side's under ``contract``; and the rows made."""
         out, made = [], 0
-        for points, tricks, belote in self.rows:
-            result = score(self.rules, contract, points, belote, tricks)
+        for points, tricks, belote, announced in self.rows:
+            result = score(self.rules, contract, points, belote, tricks, announced)
             s = result.scores
             out.append(s[side] - s[1 - side])
             made += result.made
@@ -95,13 +97,13 @@ class Outcomes:
     def shifted(self, shift: int) -> "Outcomes":
         """The same rows with ``shift`` more card points moved (to the defence; a negative shift to the declarer)."""
         out = Outcomes(self.decl_side, shift, self.rules)
-        for points, tricks, belote in self.rows:
-            out.add(list(points), list(tricks), belote)
+        for points, tricks, belote, announced in self.rows:
+            out.add(list(points), list(tricks), belote, announced)
         return out
 
     def made_chance(self, contract: Contract) -> int:
         """The percentage of rows in which ``contract`` is made."""
-        made = sum(score(self.rules, contract, p, b, t).made for p, t, b in self.rows)
+        made = sum(score(self.rules, contract, p, b, t, a).made for p, t, b, a in self.rows)
         return round(100 * made / len(self.rows))
 
     def value(self, contract: Contract, side: int, passing: list[int] | None = None) -> tuple[CallValue, list[int]]:
@@ -115,10 +117,10 @@ class Outcomes:
         return CallValue(sum(diffs) / n, round(100 * made / n), error), diffs
 
     def expected_points(self, side: int) -> int:
-        """Mean card points plus belote of ``side``."""
+        """Mean card points plus belote and announcements of ``side``."""
         total = 0
-        for points, _, belote in self.rows:
-            total += points[side] + (20 if belote == side else 0)
+        for points, _, belote, announced in self.rows:
+            total += points[side] + (20 if belote == side else 0) + announced[side]
         return round(total / len(self.rows))
 
 
@@ -151,13 +153,19 @@ def _auction_worlds(know: Knowledge, seed: int, worlds: int, trumps, opp_trump: 
             hands[me] |= know.hand | (1 << know.turned)
         else:
             hands[me] = know.hand
+        declared = _declared(hands, leader) if rules.announce else []
         for t in trumps:
             points, tricks = playout(list(hands), leader, [], t, side, under=under)
-            ours[t].add(points, tricks, _belote_side(hands, t, -1))
+            ours[t].add(points, tricks, _belote_side(hands, t, -1), side_points(declared, t))
         if theirs is not None:
             points, tricks = playout(list(hands), leader, [], opp_trump, 1 - side, under=under)
-            theirs.add(points, tricks, _belote_side(hands, opp_trump, -1))
+            theirs.add(points, tricks, _belote_side(hands, opp_trump, -1), side_points(declared, opp_trump))
     return ours, theirs
+
+
+def _declared(hands: list[int], leader: int) -> list:
+    """Every announcement of a world's hands, in the order they would be declared (each seat declares all)."""
+    return [((leader + i) & 3, a) for i in range(4) for a in held(hands[(leader + i) & 3])]
 
 
 class Pricing:
@@ -195,7 +203,7 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
             values[SURCOINCHE] = o.value(redoubled, side, passing)[0]
         return Pricing(values, {})
     opp_holds = high is not None and (high_seat & 1) != side
-    ours, theirs = _auction_worlds(know, seed, worlds, range(4), high.suit if opp_holds else -1)
+    ours, theirs = _auction_worlds(know, seed, worlds, know.rules.bid_kinds, high.suit if opp_holds else -1)
     if high is None:
         values, passing = {PASS: CallValue(0.0, None)}, None
     else:
@@ -213,7 +221,7 @@ def price_calls(know: Knowledge, seed: int, worlds: int | None = None) -> Pricin
 
 
 def _expected(ours: dict, side: int) -> dict:
-    return {SUIT_LETTERS[t]: o.expected_points(side) for t, o in sorted(ours.items())}
+    return {TRUMP_LETTERS[t]: o.expected_points(side) for t, o in sorted(ours.items())}
 
 
 def evaluate_calls(know: Knowledge, seed: int, worlds: int | None = None) -> dict[Call, CallValue]:

@@ -54,6 +54,8 @@ SCALE = 8.0
 CAPOT_AS = 180
 #: Deals sampled for one world before the most likely one stands.
 TRIES = 12
+#: The rating of a hand without a master at no trumps or all trumps (a guess, not fitted).
+NO_TRUMP_BASE = 40
 
 
 def _trump_rating(byte: int) -> float:
@@ -72,8 +74,9 @@ TRUMP_RATING = tuple(_trump_rating(b) for b in range(256))
 SIDE_RATING = tuple(_side_rating(b) for b in range(256))
 
 
-def strengths(hand: int) -> tuple[float, float, float, float]:
-    """The hand's rating with each suit as trump (spades, hearts, diamonds, clubs)."""
+def strengths(hand: int) -> tuple[float, ...]:
+    """The hand's rating with each suit as trump (spades, hearts, diamonds, clubs), then with no trumps and
+    all trumps (a rough count of masters: aces and guarded tens; jacks and guarded nines)."""
     b = (hand & 255, hand >> 8 & 255, hand >> 16 & 255, hand >> 24 & 255)
     side = SIDE_RATING[b[0]] + SIDE_RATING[b[1]] + SIDE_RATING[b[2]] + SIDE_RATING[b[3]]
     voids = (b[0] == 0) + (b[1] == 0) + (b[2] == 0) + (b[3] == 0)
@@ -84,6 +87,12 @@ def strengths(hand: int) -> tuple[float, float, float, float]:
         if t.bit_count() >= 3:
             rating += SIDE_VOID * voids
         out.append(rating)
+    aces = sum(t >> 7 & 1 for t in b)
+    tens = sum(t >> 3 & t >> 7 & 1 for t in b)
+    jacks = sum(t >> 4 & 1 for t in b)
+    nines = sum(t >> 2 & t >> 4 & 1 for t in b)
+    out.append(NO_TRUMP_BASE + 19 * aces + 10 * tens)
+    out.append(NO_TRUMP_BASE + 18 * jacks + 10 * nines)
     return tuple(out)
 
 

@@ -31,7 +31,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ..calls import Call, CallKind
-from ..cards import HIGHER_TRUMPS, SUIT_MASK, Rank, mask_of
+from ..cards import ALL_TRUMPS, HIGHER_TRUMPS, SUIT_MASK, Rank, mask_of
 from ..play import trick_winner
 from ..rules import OWN, Rules
 from ..scoring import Contract
@@ -81,6 +81,8 @@ class Knowledge:
     calls: tuple = ()
     #: the table's rules (the playouts play and score by them)
     rules: Rules = OWN
+    #: the announcements the seat has seen declared, ``(seat, announcement)`` in order (``announce=yes``)
+    declared: tuple = ()
 
     @property
     def trump(self) -> int:
@@ -88,7 +90,8 @@ class Knowledge:
 
     def fingerprint(self) -> str:
         """A stable text of everything known (not the level's name), to seed the decision's random numbers."""
-        known = tuple(getattr(self, name) for name in Knowledge.__slots__[1:] if name != "rules")
+        known = tuple(getattr(self, name) for name in Knowledge.__slots__[1:]
+                      if name != "rules" and (name != "declared" or self.declared))
         return repr(known if self.rules.is_own else known + (str(self.rules),))
 
 
@@ -106,8 +109,9 @@ def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
     return high, high_seat, coinche_seat, rnd
 
 
-def remember(view: SeatView, level: str) -> Knowledge:
-    """Keep of ``view`` only what ``level`` may know."""
+def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
+    """Keep of ``view`` only what ``level`` may know.  ``announced``: whether the cards of the announcements
+    shown are known to be held by their seats (every level; ``False`` ignores them, for the lab's arenas)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     high, high_seat, coinche_seat, rnd = _auction_state(view)
@@ -140,7 +144,20 @@ def remember(view: SeatView, level: str) -> Knowledge:
         base["bid_suits"] = tuple((s, c.suit, c.value) for s, c in view.calls if c.kind == CallKind.BID)
     elif expert:
         base.update(_expert_inferences(view))
+    if view.declared:
+        base["declared"] = tuple(view.declared)
+        if announced and view.phase == "play":
+            base.update(_announced_cards(view, base.get("holds", (0, 0, 0, 0)), base.get("forbidden", (0, 0, 0, 0))))
     return Knowledge(**base)
+
+
+def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple) -> dict:
+    """Each other seat holds the cards of its announcements not played yet."""
+    holds, played = list(holds), view.played_mask
+    for s, announcement in view.declared:
+        if s != view.seat:
+            holds[s] |= announcement.mask & ~played
+    return dict(holds=tuple(holds), forbidden=tuple(f & ~holds[s] for s, f in enumerate(forbidden)))
 
 
 def _trick_seats(view: SeatView) -> list[int]:
@@ -165,19 +182,20 @@ def _expert_inferences(view: SeatView) -> dict:
             w = trick_winner(prior, trump)
             best = prior[w]
             suit = card >> 3
+            ordered = led == trump or trump == ALL_TRUMPS
             if suit != led:
                 forbidden[seat] |= SUIT_MASK[led]
-                if led != trump and w != i - 2:
+                if led != trump and trump < 4 and w != i - 2:
                     # an opponent was winning: a player holding a trump (a higher one) had to play it
                     if best >> 3 == trump:
                         if suit != trump or not (HIGHER_TRUMPS[best] >> card & 1):
                             forbidden[seat] |= HIGHER_TRUMPS[best]
                     elif suit != trump:
                         forbidden[seat] |= SUIT_MASK[trump]
-            elif led == trump and best >> 3 == trump and not (HIGHER_TRUMPS[best] >> card & 1):
+            elif ordered and best >> 3 == led and not (HIGHER_TRUMPS[best] >> card & 1):
                 forbidden[seat] |= HIGHER_TRUMPS[best]
     belote_side = -1
-    if trump >= 0:
+    if 0 <= trump < 4:
         king, queen = trump * 8 + Rank.KING, trump * 8 + Rank.QUEEN
         announced = {s for s, _, _ in view.announcements}
         for s in announced:

@@ -14,7 +14,7 @@ world to its end and returns the card points (dix de der included) and tricks of
 
 from __future__ import annotations
 
-from ..cards import HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS, POWER, SUIT_MASK, TRUMP_STRENGTH
+from ..cards import ALL_TRUMPS, HIGHER_TRUMPS, PLAIN_STRENGTH, POINTS, POWER, SUIT_MASK, TRUMP_MASK, TRUMP_STRENGTH
 from ..play import legal_mask, trick_winner
 
 
@@ -23,16 +23,19 @@ def _higher_plain(card: int) -> int:
     return sum(1 << (suit * 8 + r) for r in range(8) if PLAIN_STRENGTH[r] > strength)
 
 
+#: TRUMP_ORDERED[trump][suit]: whether the suit is ordered as trump (the trump suit; every suit in all trumps).
+TRUMP_ORDERED = tuple(tuple(s == t or t == ALL_TRUMPS for s in range(4)) for t in range(6))
 #: HIGHER[trump][card]: the cards of card's suit that beat it; BEAT[trump][card]: every card that
 #: beats it when it is the best card on the table (a plain card is also beaten by any trump).
-HIGHER = tuple(tuple(HIGHER_TRUMPS[c] if c >> 3 == t else _higher_plain(c) for c in range(32)) for t in range(4))
-BEAT = tuple(tuple(HIGHER[t][c] | (0 if c >> 3 == t else SUIT_MASK[t]) for c in range(32)) for t in range(4))
+HIGHER = tuple(tuple(HIGHER_TRUMPS[c] if TRUMP_ORDERED[t][c >> 3] else _higher_plain(c) for c in range(32))
+               for t in range(6))
+BEAT = tuple(tuple(HIGHER[t][c] | (0 if c >> 3 == t else TRUMP_MASK[t]) for c in range(32)) for t in range(6))
 #: Keys to pick a card to throw away (lowest first: no points, weak, not a trump) and to give
 #: points to a partner who wins the trick (highest first: many points, not a trump).
 DISCARD = tuple(
-    tuple(POINTS[t][c] * 16 + POWER[t][c] + (400 if c >> 3 == t else 0) for c in range(32)) for t in range(4)
+    tuple(POINTS[t][c] * 16 + POWER[t][c] + (400 if c >> 3 == t else 0) for c in range(32)) for t in range(6)
 )
-CHARGE = tuple(tuple(POINTS[t][c] * 16 - POWER[t][c] - (400 if c >> 3 == t else 0) for c in range(32)) for t in range(4))
+CHARGE = tuple(tuple(POINTS[t][c] * 16 - POWER[t][c] - (400 if c >> 3 == t else 0) for c in range(32)) for t in range(6))
 
 
 def _extreme_rank(byte: int, strength, best) -> int:
@@ -76,10 +79,11 @@ def pick_max(mask: int, key) -> int:
 def lowest(mask: int, trump: int, key) -> int:
     """Of the weakest card of each suit in ``mask``, the one with the lowest ``key``."""
     best, best_key = -1, 1 << 30
+    ordered = TRUMP_ORDERED[trump]
     for s in range(4):
         byte = mask >> (s << 3) & 255
         if byte:
-            c = (s << 3) | LOW[s == trump][byte]
+            c = (s << 3) | LOW[ordered[s]][byte]
             if key[c] < best_key:
                 best, best_key = c, key[c]
     return best
@@ -88,10 +92,11 @@ def lowest(mask: int, trump: int, key) -> int:
 def highest(mask: int, trump: int, key) -> int:
     """Of the strongest card of each suit in ``mask``, the one with the highest ``key``."""
     best, best_key = -1, -(1 << 30)
+    ordered = TRUMP_ORDERED[trump]
     for s in range(4):
         byte = mask >> (s << 3) & 255
         if byte:
-            c = (s << 3) | TOP[s == trump][byte]
+            c = (s << 3) | TOP[ordered[s]][byte]
             if key[c] > best_key:
                 best, best_key = c, key[c]
     return best
@@ -102,7 +107,7 @@ def partner_rule(hand: int, trick, trump: int, legal: int) -> int:
     n = len(trick)
     if n >= 2 and trick[0] >> 3 != trump and not hand & SUIT_MASK[trick[0] >> 3]:
         if trick_winner(trick, trump) == n - 2:
-            others = legal & ~SUIT_MASK[trump]
+            others = legal & ~TRUMP_MASK[trump]
             if others:
                 return others
     return legal
@@ -154,7 +159,7 @@ def rollout_card(hands: list[int], p: int, trick: list[int], trump: int, decl_si
 
 
 def _lead(hands: list[int], p: int, trump: int, decl_side: int, hand: int) -> int:
-    tmask = SUIT_MASK[trump]
+    tmask = TRUMP_MASK[trump]
     others = hands[(p + 1) & 3] | hands[(p + 3) & 3]
     partner = hands[(p + 2) & 3]
     mine_t = hand & tmask
@@ -183,7 +188,7 @@ def _lead(hands: list[int], p: int, trump: int, decl_side: int, hand: int) -> in
         byte = (hand >> (s << 3)) & 255
         if not byte:
             continue
-        top = (s << 3) | TOP[0][byte]
+        top = (s << 3) | TOP[trump == ALL_TRUMPS][byte]
         if rest & higher[top]:
             continue
         if points[top] > best_pts:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from random import Random
 
+from ..announce import side_points
 from ..cards import ALL_CARDS_MASK, POINTS, POWER, Rank, mask_of
 from ..rng import SplitMix64, seed_from
 from ..scoring import score
@@ -43,8 +44,8 @@ def decision_rng(seed: int | str, know: Knowledge) -> Random:
 
 
 def _belote_side(hands: list[int], trump: int, known: int) -> int | None:
-    if known >= 0:
-        return known
+    if known >= 0 or trump >= 4:  # no belote without a trump suit
+        return known if known >= 0 else None
     both = (1 << (trump * 8 + Rank.KING)) | (1 << (trump * 8 + Rank.QUEEN))
     for s in range(4):
         if hands[s] & both == both:
@@ -121,6 +122,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
     values = POINTS[trump]
     tricks_left = know.counts[me]
     solved = sum(know.counts) <= exact
+    announced = side_points(know.declared, trump)
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
         if weighted:
@@ -140,7 +142,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
         belote = _belote_side(hands, trump, know.belote_side)
         if solved:
             outcomes = solve_cards(hands, know.leader, trick, trump, won, tricks_won, candidates, contract, belote,
-                                   rules=know.rules)
+                                   rules=know.rules, announced=announced)
             for i, c in enumerate(candidates):
                 totals[i] += outcomes[c].difference(side)
             continue
@@ -149,7 +151,7 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
             h[me] ^= 1 << c
             points, tricks = playout(h, know.leader, trick + [c], trump, decl_side, list(won), list(tricks_won),
                                      know.rules.undertrump)
-            s = score(know.rules, contract, (points[0], points[1]), belote, (tricks[0], tricks[1])).scores
+            s = score(know.rules, contract, (points[0], points[1]), belote, (tricks[0], tricks[1]), announced).scores
             totals[i] += s[side] - s[1 - side]
     return [(c, totals[i] / worlds) for i, c in enumerate(candidates)]
 

@@ -14,7 +14,7 @@ import { Engine } from "../engine.js";
 import { el } from "../dom.js";
 import { errorText } from "../errors.js";
 import { detectLanguage, languagePicker, onLanguageChange, setLanguage, suitName, t } from "../i18n.js";
-import { SUITS, formatPosition } from "../notation.js";
+import { CONTRACT_KINDS, SUITS, formatPosition } from "../notation.js";
 import { cardFace, cardInline } from "./dom.js";
 import { EXAMPLES } from "./examples.js";
 import { options } from "../options.js";
@@ -269,7 +269,8 @@ function renderAll(rebuild = false) {
 function buildTrumpChoice() {
   const box = $("trump-options");
   box.replaceChildren();
-  for (const suit of SUITS) {
+  // no trumps and all trumps after the suits: the contracts of the house rule contracts=all
+  for (const suit of [...SUITS, ...CONTRACT_KINDS]) {
     const input = el("input", { type: "radio", name: "trump", value: suit, class: "visually-hidden" });
     input.checked = state.position.trump === suit;
     input.addEventListener("change", () => {
@@ -279,7 +280,8 @@ function buildTrumpChoice() {
       "label",
       { class: `trump-option suit-${suit}` },
       input,
-      el("span", { class: "trump-symbol", "aria-hidden": "true", text: t(`suit.symbol.${suit}`) }),
+      el("span", { class: "trump-symbol", "aria-hidden": "true",
+        text: t(CONTRACT_KINDS.includes(suit) ? `suit.short.${suit}` : `suit.symbol.${suit}`) }),
       el("span", { class: "trump-name", text: suitName(suit) }),
     ));
   }

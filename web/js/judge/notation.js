@@ -10,7 +10,7 @@
 // options.position: {trick, hand, max_length}), never written here.
 
 import { excerpt, EXCERPT } from "../errors.js";
-import { SUITS, isCard } from "../notation.js";
+import { CONTRACT_KINDS, SUITS, isCard } from "../notation.js";
 
 export const FIELDS = ["trump", "trick", "hand"];
 
@@ -76,7 +76,7 @@ export function readPosition(notation, { trick: trickLimit, hand: handLimit, max
     }
     seenFields.add(name);
     if (name === "trump") {
-      if (value.length === 1 && SUITS.includes(value)) position.trump = value;
+      if (SUITS.includes(value) || CONTRACT_KINDS.includes(value)) position.trump = value; // sa, ta: contracts=all
       else drop("suit", value);
       continue;
     }

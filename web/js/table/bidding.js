@@ -2,8 +2,8 @@
 // surcoinche when legal. Classic: take the turned suit or pass; in round two, name another suit or pass.
 // Every button comes from the engine's `legal` list: the page never decides what is allowed.
 import { el } from "../dom.js";
-import { bidValueName, callName, language, t } from "../i18n.js";
-import { BID_VALUES, CAPOT, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
+import { bidValueName, callName, cardShort, language, t } from "../i18n.js";
+import { BID_VALUES, CAPOT, CONTRACT_KINDS, SUITS, formatBidValue, formatCall, parseBid, parseCall } from "../notation.js";
 import { suitIcon } from "./cards.js";
 
 const VALUES = [...BID_VALUES, CAPOT]; // the number buttons, in their order
@@ -11,6 +11,11 @@ const VALUES = [...BID_VALUES, CAPOT]; // the number buttons, in their order
 // A button of the panel: {class, text, dataset, aria-*...} as el() takes them, and what a click does.
 function button(props, onClick, ...children) {
   return el("button", { type: "button", ...props, on: { click: onClick } }, ...children);
+}
+
+// Announcements as the table words them: "tierce J♥ Q♥ K♥, carré J♠ J♥ J♦ J♣".
+export function announcementList(announcements) {
+  return announcements.map((a) => `${t(`announcement.${a.name}`)} ${a.cards.map(cardShort).join(" ")}`).join(", ");
 }
 
 export class BiddingPanel {
@@ -68,6 +73,27 @@ export class BiddingPanel {
     if (kept.focus) this.#root.querySelector(kept.focus)?.focus({ preventScroll: true });
   }
 
+  // The player's first card of the first trick at a table of announcements (house rule announce=yes): declare
+  // the announcements the engine says the hand holds (`announceable`, never one it does not), or none. Either
+  // answer is the action "announce:…"; playing a card without answering declares none.
+  showAnnounce(announceable) {
+    const list = announceable.map((a) => a.announcement).join(",");
+    if (!this.#root.hidden && this.#root.dataset.variant === "announce" && this.#root.dataset.list === list) return;
+    this.#legal = new Set([`announce:${list}`, "announce:"]);
+    this.#root.replaceChildren();
+    this.#root.hidden = false;
+    this.#root.dataset.variant = "announce";
+    this.#root.dataset.list = list;
+    const title = el("p", { class: "bidding-title", text: t("table.announce_ask", { list: announcementList(announceable) }) });
+    const row = el("div", "bid-actions");
+    row.append(
+      button({ class: "btn primary announce", text: t("table.announce_yes"), dataset: { call: `announce:${list}` } },
+        () => this.#call(`announce:${list}`)),
+      button({ class: "btn pass", text: t("table.announce_no"), dataset: { call: "announce:" } }, () => this.#call("announce:")),
+    );
+    this.#root.append(title, row);
+  }
+
   // A selector for the panel's button that has the focus, or null.
   #focused() {
     const node = document.activeElement;
@@ -109,7 +135,8 @@ export class BiddingPanel {
         }, () => this.#choose("value", value)));
       }
       const suits = el("div", { class: "bid-suits", role: "group", "aria-label": t("table.bid.suits") });
-      for (const suit of SUITS) {
+      const kinds = CONTRACT_KINDS.filter((kind) => bids.some((b) => b.suit === kind)); // contracts=all
+      for (const suit of [...SUITS, ...kinds]) {
         suits.append(button({
           class: `chip suit ${suit}`, dataset: { suit }, "aria-pressed": "false", "aria-label": t(`suit.${suit}`),
         }, () => this.#choose("suit", suit), suitIcon(suit)));

@@ -16,9 +16,11 @@ const PIPS = {
   T: [[28, 12], [72, 12], [50, 24], [28, 37], [72, 37], [28, 63], [72, 63], [50, 76], [28, 88], [72, 88]],
 };
 
-// A suit symbol (an SVG drawn in web/img, set by CSS from data-suit); decorative unless labelled.
+// A suit symbol (an SVG drawn in web/img, set by CSS from data-suit); decorative unless labelled. No trumps
+// and all trumps (a contract's "sa" and "ta") have no symbol: their short name in the reader's language.
 export function suitIcon(suit, label = false) {
-  const icon = el("span", "suit-icon");
+  const word = suit === "sa" || suit === "ta";
+  const icon = el("span", word ? { class: "suit-icon suit-word", text: t(`suit.short.${suit}`) } : "suit-icon");
   icon.dataset.suit = suit;
   if (label) {
     icon.setAttribute("role", "img");

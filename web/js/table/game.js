@@ -11,7 +11,7 @@ import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
 import { BackgroundReviews } from "./background-reviews.js";
-import { BiddingPanel } from "./bidding.js";
+import { BiddingPanel, announcementList } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -344,6 +344,7 @@ export class Game {
   async #present(event, before, after, epoch) {
     const p = this.pace;
     const view = this.#view;
+    if (event.type === "announce") return; // the player's own: the others see it at the end of the first trick
     if (event.type === "call") {
       // The auction as this call left it, while its bubble shows; a call that ended it leaves the contract
       // the standing bid became (none in a classic taking, where no bid stands).
@@ -372,6 +373,7 @@ export class Game {
         }
         await view.gather(event.trick.winner, p.trick, p.gather);
         this.#lastTrick = event.trick;
+        if (after.deal.tricks?.length === 1) this.#showDeclared(after.deal.declared ?? [], p);
       }
     }
     if (event.deal_end && this.#live(epoch)) {
@@ -406,6 +408,14 @@ export class Game {
 
   #lastTrick = null;
 
+  // The announcements of the table, shown to all at the end of the first trick (house rule announce=yes).
+  #showDeclared(declared, p) {
+    for (const seat of new Set(declared.map((a) => a.seat))) {
+      const list = announcementList(declared.filter((a) => a.seat === seat));
+      this.#view.toast(t("table.declared", { seat: this.#view.seatName(seat), list }), { ms: p.bubble + 1600 });
+    }
+  }
+
   #showLastTrick() {
     const trick = this.#state?.last_trick ?? this.#lastTrick;
     if (trick) showLastTrick(this.#dialogs.lastTrick, this.#view, trick);
@@ -432,6 +442,7 @@ export class Game {
     this.#renderHand(state);
 
     if (myTurn && deal.phase === "auction") this.#bidding.show(deal.legal, state.variant, state.bid_values);
+    else if (myTurn && deal.phase === "play" && deal.announceable?.length) this.#bidding.showAnnounce(deal.announceable);
     else this.#bidding.hide();
     markFirstDeal(deal, myTurn);
     this.#renderCoach(state);
