@@ -6,6 +6,7 @@ import json
 import shutil
 import subprocess
 import sys
+import time
 import zipfile
 from pathlib import Path
 
@@ -42,6 +43,17 @@ def test_script_runs_with_argv_stdout_and_exit_status(build_info, tmp_path):
     done = pyodide_node(str(script), "3")
     assert done.stdout == f"emscripten ['3'] {build_info['version']}\n"
     assert done.returncode == 3
+
+
+def test_output_survives_a_reader_slower_than_python(build_info):
+    """Lines written while the pipe is full are kept whole and in order (CI's parity run once lost 1,900)."""
+    code = "for i in range(20000): print(f'line {i:05d} ' + 'x' * 40)"
+    runner = subprocess.Popen(["node", str(RUNNER), "-c", code], cwd=ROOT, stdout=subprocess.PIPE,
+                              stderr=subprocess.PIPE)
+    time.sleep(3)  # Python fills the pipe (64 kB) long before this: later writes wait in Node
+    out, err = runner.communicate(timeout=120)
+    assert runner.returncode == 0, err.decode()
+    assert out.decode().splitlines() == [f"line {i:05d} " + "x" * 40 for i in range(20000)]
 
 
 def test_python_exception_fails_with_its_traceback(build_info):

@@ -163,7 +163,9 @@ async function main() {
   const mounted = [];
   mountSamePath(pyodide, cwd, mounted);
   if (kind === "file") mountSamePath(pyodide, path.dirname(target), mounted);
-  const write = (stream) => ({ write: (bytes) => (stream.write(bytes), bytes.length) });
+  // Pyodide reuses `bytes` for its next write, and Node keeps (does not copy) what a full pipe cannot take
+  // yet: hand Node a copy, or a slow reader gets later text in place of earlier lines.
+  const write = (stream) => ({ write: (bytes) => (stream.write(Buffer.from(bytes)), bytes.length) });
   pyodide.setStdout(write(process.stdout));
   pyodide.setStderr(write(process.stderr));
 
