@@ -325,7 +325,7 @@ def test_the_deal_end_names_each_announcement_in_message_keys():
     from coinche.announce import Announcement
 
     assert Announcement.parse("Th-Ah").text() == ("announcement.line.sequence",
-                                                  {"name": "cent", "card": "Ah", "rank": "A"})
+                                                  {"name": "cent", "rank": "A", "suit": "h"})
     assert Announcement.parse("49").text() == ("announcement.line.carre", {"rank": "9"})
     for seed in range(40):
         session = Session.new(seed=f"end{seed}", rules=RULES, level="easy", humans=())

@@ -394,6 +394,7 @@ export class Game {
         await showDealSummary(this.#dialogs.summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
           parts: after.house_rules?.length ? event.deal_end.parts : null,
+          announcements: event.deal_end.announcements ?? null,
           tools: summaryTools(record, before, { engine: this.#local, view }),
         });
       }
