@@ -114,7 +114,7 @@ def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_ur
     page.wait_for_function("() => !document.querySelector('#bidding').hidden")
     expect(page.locator("#bidding .chip.suit")).to_have_count(6)
     expect(page.locator("#bidding [data-suit='ta'] .suit-word")).to_have_text("AT")
-    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "no trumps")
+    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "NT: no trumps")
     value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
     page.click(f"#bidding [data-value='{value}']")
     page.click("#bidding button[data-suit='ta']")

@@ -52,3 +52,19 @@ for (const [lang, expected] of Object.entries(ANNOUNCEMENTS)) {
     ], expected);
   });
 }
+
+// The announcements a seat declared, said of the player in the second person in every language.
+const DECLARED = {
+  en: ["You announced tierce", "West announced tierce"],
+  fr: ["Vous avez annoncé tierce", "Ouest a annoncé tierce"],
+  de: ["Du hast tierce gemeldet", "West hat tierce gemeldet"],
+  es: ["Has cantado tierce", "Oeste ha cantado tierce"],
+};
+
+for (const [lang, [mine, theirs]] of Object.entries(DECLARED)) {
+  test(`${lang}: the player's own declaration is said to them`, async () => {
+    await setLanguage(lang, { remember: false });
+    assert.equal(t("table.declared", { seat: "?", list: "tierce", me: "yes" }), mine);
+    assert.equal(t("table.declared", { seat: t("table.seat.3"), list: "tierce", me: "no" }), theirs);
+  });
+}

@@ -278,7 +278,8 @@ class Replay {
   #drawDeclared(step) {
     const declared = step.declared ?? [];
     const lines = [...new Set(declared.map((a) => a.seat))].map((seat) => t("table.declared", {
-      seat: this.view.seatName(seat), list: announcementList(declared.filter((a) => a.seat === seat)) }));
+      seat: this.view.seatName(seat), list: announcementList(declared.filter((a) => a.seat === seat)),
+      me: seat === this.view.me ? "yes" : "no" }));
     this.declared.replaceChildren(...lines.map((line) => el("li", "replay-declared-seat", line)));
     this.declared.hidden = lines.length === 0;
     const before = this.steps[this.at - 1]?.declared ?? [];
