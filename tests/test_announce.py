@@ -518,6 +518,33 @@ def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and
     assert seen - documented["(state)"] == documented["(state announce=yes)"] - {"(state)"}
 
 
+def test_the_referee_tells_each_announcement_at_the_deal_s_end_as_protocol_md_says():
+    """Online, the deal's end names each announcement too (the page's summary), field by field as PROTOCOL.md
+    documents them; a table of the game's own rules sends none."""
+    from coinche_referee.messages import event
+    from test_referee_audit import PROTOCOL_MD, documented_paths, paths
+
+    def first_deal_end(session):
+        told = None
+        while told is None or "deal_end" not in told:
+            told = event(session.bot_step(), 0)
+        return told["deal_end"], session.match.history[0]
+
+    documented = documented_paths(PROTOCOL_MD.read_text())["(update announce=yes)"] - {"update"}
+    for seed in range(40):
+        end, record = first_deal_end(Session.new(seed=f"end{seed}", rules=RULES, level="easy", humans=()))
+        if not record["result"]["void"] and any(record["announced"]):
+            break
+    else:
+        pytest.fail("no deal of announcements in 40 matches' first deals")
+    assert sorted((a["seat"], a["announcement"]) for a in end["announcements"]) == sorted(
+        (seat, a) for seat, seats in enumerate(record["announced"]) for a in seats)
+    sent = {p for p in paths({"event": {"deal_end": end}}) if p.startswith("event.deal_end.announcements")}
+    assert sent <= documented and {p for p in documented if ".params." not in p} <= sent
+    end, _ = first_deal_end(Session.new(seed="end", level="easy", humans=()))
+    assert "announcements" not in end
+
+
 rules_values = st.builds(Rules, **{o.field: st.sampled_from(o.values) for o in OPTIONS})
 
 
