@@ -179,6 +179,60 @@ def scripted_match() -> dict:
     return {"snapshots": snapshots, "cards": cards}
 
 
+HOUSE_RULES = "contracts=all,announce=yes"
+
+
+@lru_cache(maxsize=1)
+def scripted_house_deal() -> dict:
+    """The first deal of a match under the house rules ``contracts=all,announce=yes`` (issue 33), the bots at
+    the Easy level, the player's seat played by the script: it bids the first all trumps the panel offers, then
+    passes, declares all it holds with its first card, and plays the Easy bot's cards.  The deal is one where the
+    player and an opponent hold announcements (one side's will not count).  Its saves put the page at:
+    - "house_auction": the player's first call (the panel with no trumps and all trumps);
+    - "house_announce": the player's first card, before it declares (the panel asks);
+    - "house_last_card": the player's last card of the deal (then the summary, with each announcement);
+    with "cards": the card the player plays at "house_last_card"."""
+    from coinche.announce import held
+    from coinche.deal import Deal
+    from coinche.rules import Rules
+
+    rules = Rules.parse(HOUSE_RULES)
+    for deal_seed in range(1000):
+        hands = Deal.new(rules, 3, deal_seed).hands
+        if not (held(hands[0]) and (held(hands[1]) or held(hands[3]))):
+            continue
+        session = Session.new("coinche", target=1000, level="easy", seed=f"house-{deal_seed}", rules=rules,
+                              deal_seed=deal_seed, first_dealer=3)
+        marks: dict[str, int] = {}
+        last = None
+        while session.match.deal_index == 0 and not session.match.is_over:
+            deal = session.match.deal
+            if deal.turn != 0:
+                session.bot_step()
+                continue
+            index = len(session.actions)
+            if deal.phase.name == "AUCTION":
+                marks.setdefault("house_auction", index)
+                bids = [str(c) for c in deal.legal_calls() if str(c).endswith("ta")]
+                session.act(0, bids[0] if bids and deal.high_bid is None else "pass")
+                continue
+            if deal.may_declare:
+                marks["house_announce"] = index
+                session.act(0, "announce:" + ",".join(str(a) for a in held(deal.hands[0])))
+            last = (len(session.actions), str(session.bot_for(0).act(deal.view(0))))
+            session.act(0, last[1])
+        record = session.match.history[0]
+        if record["result"]["void"] or len({s & 1 for s, seats in enumerate(record.get("announced", []))
+                                            for _ in seats}) < 2:
+            continue
+        marks["house_last_card"] = last[0]
+        full = session.snapshot()
+        snapshots = {name: {**full, "actions": full["actions"][:index]} for name, index in marks.items()}
+        return {"snapshots": snapshots, "cards": {"house_last_card": last[1]}, "record": record}
+    raise AssertionError("no deal of announcements on both sides")
+
+
 def put_save(page, name: str) -> None:
+    saves = scripted_house_deal() if name.startswith("house_") else scripted_match()
     page.evaluate("([key, value]) => localStorage.setItem(key, value)",
-                  [SAVE_KEY, json.dumps(scripted_match()["snapshots"][name])])
+                  [SAVE_KEY, json.dumps(saves["snapshots"][name])])

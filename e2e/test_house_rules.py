@@ -4,6 +4,7 @@ an unknown option in a link or a save is refused with a message naming it, the s
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from pathlib import Path
@@ -113,7 +114,7 @@ def test_no_trumps_and_all_trumps_are_bid_from_the_panel(returning_page, site_ur
     page.wait_for_function("() => !document.querySelector('#bidding').hidden")
     expect(page.locator("#bidding .chip.suit")).to_have_count(6)
     expect(page.locator("#bidding [data-suit='ta'] .suit-word")).to_have_text("AT")
-    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "no trumps")
+    expect(page.locator("#bidding button[data-suit='sa']")).to_have_attribute("aria-label", "NT: no trumps")
     value = page.locator("#bidding .chip.value:not([disabled])").first.get_attribute("data-value")
     page.click(f"#bidding [data-value='{value}']")
     page.click("#bidding button[data-suit='ta']")
@@ -132,7 +133,9 @@ def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, sit
     from coinche.announce import held
 
     rules = Rules.parse("announce=yes")
-    seed = next(s for s in range(1000) if held(Deal.new(rules, 3, s).hands[0]))
+    # the player holds an announcement, and an opponent too: one side's will not count
+    seed = next(s for s in range(1000)
+                if held(Deal.new(rules, 3, s).hands[0]) and any(held(Deal.new(rules, 3, s).hands[o]) for o in (1, 3)))
     mine = [str(a) for a in held(Deal.new(rules, 3, seed).hands[0])]
     page = returning_page
     page.goto(f"{site_url}?speed=test#play=coinche&seed={seed}&dealer=3&rules=announce%3Dyes")
@@ -168,3 +171,43 @@ def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, sit
             expect(page.locator(f'#hand .card[data-card="{ui["playable"][0]}"]')).to_have_count(0)
         time.sleep(0.05)
     expect(page.locator("#dlg-summary")).to_contain_text("Announcements")
+    # and each announcement: what it was, who declared it, the points it gave, or that it did not count
+    record = page.evaluate("""async () => {
+      const { engine } = await import('/js/main.js');
+      return (await engine.call('finished_deals'))[0].record;
+    }""")
+    from coinche.record import replay
+
+    deal = replay(record)
+    rows = page.locator("#dlg-summary tr.announcement")
+    expect(rows).to_have_count(len(deal.declared))
+    names = {0: "You", 1: "East", 2: "North", 3: "West"}
+    for a in deal.score.announcements:
+        row = page.locator(f"#dlg-summary tr.announcement[data-seat='{a.seat}'][data-announcement='{a.announcement}']")
+        expect(row.locator("th")).to_contain_text(f"({names[a.seat]})")
+        cells = [c.strip() for c in row.locator("td").all_text_contents()]
+        own = 0 if (a.side if a.counted else a.seat & 1) == 0 else 1
+        assert cells[1 - own] == "–" and cells[own] == (f"+{a.points}" if a.counted else
+                                                       f"{a.announcement.points}, not counted"), cells
+    assert {a.counted for a in deal.score.announcements} == {True, False}
+    expect(page.locator("#dlg-summary tr.announcement[data-seat='0'] th")).to_contain_text(
+        re.compile(r"^(Tierce|Cinquante|Cent) to the \w+ of \w+ \(You\)$|^Four \w+ \(You\)$"))
+
+    # the replay: the declarations show from the end of the first trick, not before
+    page.click("#dlg-summary .replay-open")
+    replay_dialog = page.locator("#dlg-replay")
+    expect(replay_dialog).to_be_visible()
+    declared = replay_dialog.locator(".replay-declared")
+    expect(declared).to_be_hidden()
+    slider = replay_dialog.locator(".replay-slider")
+    slider.fill(str(len(record["calls"]) + 3))
+    expect(replay_dialog).to_have_attribute("data-step", str(len(record["calls"]) + 3))
+    expect(declared).to_be_hidden()
+    replay_dialog.locator(".replay-next").click()
+    expect(declared).to_be_visible()
+    expect(declared.locator("li")).to_have_count(len({s for s, _ in deal.declared}))
+    expect(declared).to_contain_text("You announced")
+    expect(replay_dialog.locator(".replay-caption")).to_contain_text("You announced")
+    replay_dialog.locator(".replay-last").click()
+    expect(declared).to_be_visible()
+    expect(replay_dialog.locator(".replay-caption")).not_to_contain_text("announced")

@@ -214,7 +214,8 @@ BAD_LINKS = [
     ("trump=h&trick=8h,Ah,7c,9c&hand=Jh", "Too many cards: 4 (at most 3).", ("h", ["8h", "Ah", "7c"], ["Jh"])),
     ("trump=s&trick=&hand=7h,8h,9h,Th,Jh,Qh,Kh,Ah,7c", "Too many cards: 9 (at most 8).",
      ("s", [], ["7h", "8h", "9h", "Th", "Jh", "Qh", "Kh", "Ah"])),
-    ("trump=x&trick=8h&hand=Jh", "Unknown suit “x” (use s, h, d or c).", (None, ["8h"], ["Jh"])),
+    ("trump=x&trick=8h&hand=Jh", "Unknown trump “x” (use s, h, d or c, sa for no trumps, ta for all trumps).",
+     (None, ["8h"], ["Jh"])),
     ("trump=h&seat=2&hand=Jh", "Unknown field “seat”.", ("h", [], ["Jh"])),
     ("hello%20world", "Malformed position: hello world.", (None, [], [])),
     ("%E0%A4%A", "Malformed position: %E0%A4%A.", (None, [], [])),
@@ -231,6 +232,8 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(returning_pa
     problem = page.locator("#link-problem")
     expect(problem).to_be_visible()
     expect(page.locator("#link-problem-head")).to_have_text(f"This link could not be read in full. {message}")
+    if fragment.startswith("trump=x"):  # what was left out names every trump the notation reads, sa and ta too
+        expect(page.locator("#link-problem-detail")).to_contain_text("sa for no trumps, ta for all trumps")
     trump, trick, hand = kept
     assert [li.get_attribute("data-card") for li in page.locator("#trick-cards li[data-card]").all()] == trick
     assert [li.get_attribute("data-card") for li in page.locator("#hand-cards li[data-card]").all()] == hand

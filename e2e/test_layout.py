@@ -4,8 +4,10 @@ critical violation on any of them.
 
 One page load per language and width: the home, its settings, the 1v1 lobby, the question before a saved
 match is replaced, the table in the auction (with the coach) and in the play, the table's menu, the
-previous deals and a replay, the last trick, the deal summary and the match result. The match is one that
-bots played in CPython (layout_helpers.scripted_match): its saves put the page at each moment. Each load is
+previous deals and a replay, the last trick, the deal summary and the match result; and under the house rules
+contracts=all,announce=yes, the bidding panel with no trumps and all trumps, the question to announce at the first
+card, the summary naming each announcement and the replay showing them. The matches are ones that bots played in
+CPython (layout_helpers.scripted_match, scripted_house_deal): their saves put the page at each moment. Each load is
 a returning visitor's (e2e/conftest.py `returning_page`): the screens are the same, and only the module's
 first test boots the engine from nothing.
 LAYOUT_SHOTS=folder saves a screenshot of each screen."""
@@ -19,7 +21,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from layout_helpers import check_axe, check_layout, put_save, scripted_match  # noqa: E402
+from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
@@ -199,6 +201,47 @@ def test_the_game_fits_every_screen(returning_page, site_url, lang, width):
     close_dialog(page, "#dlg-summary")
     expect(page.locator("#dlg-result")).to_be_visible(timeout=30_000)
     check("match-result")
+    check.done()
+
+
+@pytest.mark.parametrize("lang, width", screens(3))
+def test_announcements_and_all_trumps_fit_every_screen(returning_page, site_url, lang, width):
+    """A deal of contracts=all,announce=yes: the bidding panel with the no trumps and all trumps chips, the
+    question to announce at the player's first card, the deal summary with a line per announcement (one counted,
+    one not), and its replay at the end of the first trick, where the declarations show."""
+    page = returning_page
+    check = Checker(page, lang, width)
+    deal = scripted_house_deal()
+    open_page(page, site_url, "?speed=test", lang, width)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    resume_from_home(page, "house_auction")
+    expect(page.locator("#bidding .chip.suit")).to_have_count(6)
+    page.locator("#bidding .chip.value:not([disabled])").first.click()  # a value chosen: every chip lit
+    check("house-auction", "#table")
+
+    page.click("#btn-home")
+    resume_from_home(page, "house_announce")
+    expect(page.locator("#bidding")).to_have_attribute("data-variant", "announce")
+    expect(page.locator("#bidding button.announce")).to_be_visible()
+    check("house-announce", "#table")
+
+    page.click("#btn-home")
+    resume_from_home(page, "house_last_card")
+    my_turn(page)
+    play_card(page, deal["cards"]["house_last_card"])
+    summary = page.locator("#dlg-summary")
+    expect(summary).to_be_visible(timeout=30_000)
+    expect(summary.locator("tr.announcement")).to_have_count(2)
+    expect(summary.locator("tr.announcement.not-counted")).to_have_count(1)
+    check("house-summary")
+    summary.locator(".replay-open").click()
+    replay = page.locator("#dlg-replay")
+    expect(replay).to_be_visible()
+    replay.locator(".replay-slider").fill(str(len(deal["record"]["calls"]) + 4))  # the first trick's last card
+    expect(replay.locator(".replay-declared li")).to_have_count(2)
+    check("house-replay")
+    close_dialog(page, "#dlg-replay")
+    close_dialog(page, "#dlg-summary")
     check.done()
 
 

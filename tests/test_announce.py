@@ -290,6 +290,80 @@ def test_records_carry_the_announcements_and_replay():
     assert seen > 10
 
 
+@pytest.mark.parametrize("options", ["", ",announce_make=no", ",announce_multiply=yes,round=5up"])
+def test_the_score_names_each_announcement_what_it_gave_and_to_whom(options):
+    """Each declared announcement in the deal's score: counted when its side holds the best, its points (times
+    the multiplier with announce_multiply=yes) to its side, or to the defence of a failed contract; they add
+    up to the "announcement" parts, and the record replays to the same (it carries no more than before)."""
+    rules = Rules.parse(str(RULES) + options)
+    seen = set()
+    for seed in range(80):
+        deal = played(rules, seed)
+        if deal.void:
+            continue
+        result = deal.score
+        lines = result.announcements
+        assert [(a.seat, a.announcement) for a in lines] == deal.declared
+        best_side = {s & 1 for s, _ in deal.declared if side_points(deal.declared, deal.trump)[s & 1]}
+        for a in lines:
+            assert a.counted == (a.seat & 1 in best_side)
+            k = deal.contract.multiplier if rules.announce_multiply else 1
+            assert a.points == (k * a.announcement.points if a.counted else 0)
+            assert a.side == (None if not a.counted else a.seat & 1 if result.made else 1 - deal.contract.side)
+        parts = [sum(p.points for p in result.parts if p.key == "announcement" and p.side == s) for s in (0, 1)]
+        assert [sum(a.points for a in lines if a.side == s) for s in (0, 1)] == parts
+        seen.update((a.counted, a.side == a.seat & 1) for a in lines)
+        record = json.loads(json.dumps(deal_to_record(deal)))
+        assert set(record["result"]) == {"void", "contract", "cards", "belote", "tricks", "made", "scores", "announced"}
+        assert check(record).score.announcements == lines
+    assert {(True, True), (False, False)} <= seen
+
+
+def test_the_deal_end_names_each_announcement_in_message_keys():
+    """The deal's end tells the page each announcement as a message key and its parameters, with who declared
+    it, its points and whether it counted; under the game's own rules there is nothing of the kind."""
+    from coinche.announce import Announcement
+
+    assert Announcement.parse("Th-Ah").text() == ("announcement.line.sequence",
+                                                  {"name": "cent", "rank": "A", "suit": "h"})
+    assert Announcement.parse("49").text() == ("announcement.line.carre", {"rank": "9"})
+    for seed in range(40):
+        session = Session.new(seed=f"end{seed}", rules=RULES, level="easy", humans=())
+        event = None
+        while event is None or "deal_end" not in event:
+            event = session.bot_step()
+        end = event["deal_end"]
+        if end["record"]["result"]["void"] or not any(end["record"]["announced"]):
+            continue
+        declared = [(seat, a) for seat, seat_list in enumerate(end["record"]["announced"]) for a in seat_list]
+        assert sorted((a["seat"], a["announcement"]) for a in end["announcements"]) == sorted(declared)
+        for a in end["announcements"]:
+            assert a["key"] in ("announcement.line.sequence", "announcement.line.carre")
+            assert set(a) == {"seat", "announcement", "name", "value", "cards", "key", "params", "counted", "side",
+                              "points"}
+            assert a["points"] == (a["value"] if a["counted"] else 0) and (a["side"] is None) != a["counted"]
+        break
+    else:
+        pytest.fail("no deal of announcements in 40 matches' first deals")
+    own = Session.new(seed="end", level="easy", humans=())
+    event = None
+    while event is None or "deal_end" not in event:
+        event = own.bot_step()
+    assert "announcements" not in event["deal_end"]
+
+
+def test_the_replay_shows_the_declarations_from_the_end_of_the_first_trick():
+    from coinche.webcommands import replay_steps
+
+    deal = next(d for d in (played(RULES, s) for s in range(60)) if len({s for s, _ in d.declared}) >= 2)
+    steps = replay_steps(json.loads(json.dumps(deal_to_record(deal))))
+    first = next(i for i, step in enumerate(steps) if step["kind"] == "card" and step["plays"] == 4)
+    assert all(step["declared"] == [] for step in steps[:first])
+    for step in steps[first:]:
+        assert [(a["seat"], a["announcement"]) for a in step["declared"]] == [(s, str(a)) for s, a in deal.declared]
+    assert all("declared" not in step for step in replay_steps(deal_to_record(played(Rules(), 3))))
+
+
 def test_a_record_with_an_announcement_out_of_place_is_refused():
     deal = next(d for d in (played(RULES, s) for s in range(60)) if any(d.declared) and not d.void)
     record = deal_to_record(deal)
@@ -442,6 +516,33 @@ def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and
         session.act(deal.turn, str(deal.legal_cards()[0]))
     assert shown  # the announced cards of other seats were shown while still held
     assert seen - documented["(state)"] == documented["(state announce=yes)"] - {"(state)"}
+
+
+def test_the_referee_tells_each_announcement_at_the_deal_s_end_as_protocol_md_says():
+    """Online, the deal's end names each announcement too (the page's summary), field by field as PROTOCOL.md
+    documents them; a table of the game's own rules sends none."""
+    from coinche_referee.messages import event
+    from test_referee_audit import PROTOCOL_MD, documented_paths, paths
+
+    def first_deal_end(session):
+        told = None
+        while told is None or "deal_end" not in told:
+            told = event(session.bot_step(), 0)
+        return told["deal_end"], session.match.history[0]
+
+    documented = documented_paths(PROTOCOL_MD.read_text())["(update announce=yes)"] - {"update"}
+    for seed in range(40):
+        end, record = first_deal_end(Session.new(seed=f"end{seed}", rules=RULES, level="easy", humans=()))
+        if not record["result"]["void"] and any(record["announced"]):
+            break
+    else:
+        pytest.fail("no deal of announcements in 40 matches' first deals")
+    assert sorted((a["seat"], a["announcement"]) for a in end["announcements"]) == sorted(
+        (seat, a) for seat, seats in enumerate(record["announced"]) for a in seats)
+    sent = {p for p in paths({"event": {"deal_end": end}}) if p.startswith("event.deal_end.announcements")}
+    assert sent <= documented and {p for p in documented if ".params." not in p} <= sent
+    end, _ = first_deal_end(Session.new(seed="end", level="easy", humans=()))
+    assert "announcements" not in end
 
 
 rules_values = st.builds(Rules, **{o.field: st.sampled_from(o.values) for o in OPTIONS})

@@ -63,7 +63,8 @@ HOUSE_OPTIONS = [o for o in OPTIONS if o.name not in ("variant", "target")]
 DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "suit.": set(SUITS) | {"sa", "ta"},  # and a contract of no trumps or all trumps (house rule contracts=all)
     "suit.short.": {"sa", "ta"},  # their short names (js/table/cards.js suitIcon)
-    "announcement.": {"tierce", "cinquante", "cent", "carre"},  # js/table/bidding.js announcementList
+    "announcement.": {"tierce", "cinquante", "cent", "carre",  # js/table/bidding.js announcementList
+                      "line.sequence", "line.carre"},  # the engine's key of an announcement (Announcement.text)
     "suit.of.": set(SUITS),
     "suit.symbol.": set(SUITS),
     "rank.": set(RANKS),

@@ -83,7 +83,7 @@ INVALID = [
     ("trump=h&trick=8h,Ah&hand=Jh,8h", "card 8h appears twice"),
     ("trump=h&trick=7s,8s,9s,Ts&hand=Jh", "too many cards: 4 (at most 3)"),
     ("trump=h&hand=7s,8s,9s,Ts,Js,Qs,Ks,As,7h", "too many cards: 9 (at most 8)"),
-    ("trump=z&hand=Jh", "unknown suit 'z'"),
+    ("trump=z&hand=Jh", "unknown trump 'z' (use s, h, d, c, sa or ta)"),
     ("what is this", "malformed position"),
     ("trump=h&trick=8h", "missing field 'hand'"),
 ]

@@ -47,7 +47,7 @@ def told(text: str) -> CoincheError:
     ("trump=h&trick=" + ",".join(["8h"] * 20) + "&hand=Jh", "too_many_cards", {"count": 20, "limit": 3}),
     # one long card, a long trump, a long part that is nothing
     (HAND + "Jh,Kd," + "J" * 70, "unknown_card", {"text": "J" * 23 + "…"}),
-    ("trump=" + "h" * 80 + "&hand=Jh", "unknown_suit", {"text": "h" * 23 + "…"}),
+    ("trump=" + "h" * 80 + "&hand=Jh", "unknown_trump", {"text": "h" * 23 + "…"}),
     ("trump=h&hand=Jh&" + "x=1&" * 20, "unknown_field", {"field": "x"}),
     ("trump=h&hand=Jh&" + "hand=Kd&" * 10, "malformed_position", {"text": "hand given twice"}),
     ("&" * MAX_LENGTH, "malformed_position", {"text": ""}),

@@ -269,7 +269,7 @@ def test_positions_print_and_parse_back(p):
     ("trump=h&hand=", InvalidPositionError, "too_few_cards"),
     ("trump=h&hand=10h", NotationError, "unknown_card"),
     ("trump=h&hand=jh", NotationError, "unknown_card"),
-    ("trump=H&hand=Jh", NotationError, "unknown_suit"),
+    ("trump=H&hand=Jh", NotationError, "unknown_trump"),
     ("trump=h", NotationError, "missing_field"),
     ("hand=Jh", NotationError, "missing_field"),
     ("trump=h&hand=Jh&seat=2", NotationError, "unknown_field"),

@@ -44,7 +44,7 @@ SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4", "audit-5", "audit-6", "audi
 DURABLE_ONLY = {"server"}
 #: Rows of PROTOCOL.md's "Every field" sent only at tables of a house rule, which these matches do not play
 #: (tests/test_announce.py checks them).
-HOUSE_ONLY = {"(state announce=yes)"}
+HOUSE_ONLY = {"(state announce=yes)", "(update announce=yes)"}
 
 
 class SeededReferee(Referee):

@@ -70,6 +70,18 @@ class Announcement:
 
         return cards_of(self.mask)
 
+    def text(self) -> tuple[str, dict]:
+        """Its name as a message key and parameters, for a reader's language: a sequence by its name, the rank of
+        its top card and its suit, a carré by its rank.
+
+        >>> Announcement.parse("Jh-Kh").text(), Announcement.parse("4J").text()
+        (('announcement.line.sequence', {'name': 'tierce', 'rank': 'K', 'suit': 'h'}), ('announcement.line.carre', {'rank': 'J'}))
+        """
+        rank = RANK_LETTERS[self.top]
+        if self.is_carre:
+            return "announcement.line.carre", {"rank": rank}
+        return "announcement.line.sequence", {"name": self.name, "rank": rank, "suit": SUIT_LETTERS[self.suit]}
+
     def strength(self, trump: int) -> tuple[int, int, int, int, int]:
         """What compares two announcements of different sides, the first to declare aside: points, a carré
         before a sequence, the longer sequence, the higher top card, a sequence of the trump suit."""

@@ -343,7 +343,7 @@ class Deal:
         self.phase = Phase.OVER
         belote_side = (self.belote_seat & 1) if self.belote_played else None
         self.score = score(self.rules, self.contract, tuple(self.cards_won), belote_side, tuple(self.tricks_won),
-                           self.announced)
+                           self.announced, tuple(self.declared))
 
     @property
     def announced(self) -> tuple[int, int]:

@@ -8,6 +8,7 @@ from typing import Any
 ENGLISH = {
     "unknown_card": "unknown card '{text}'",
     "unknown_suit": "unknown suit '{text}' (use s, h, d or c)",
+    "unknown_trump": "unknown trump '{text}' (use s, h, d, c, sa or ta)",
     "unknown_call": "unknown call '{text}'",
     "duplicate_card": "card {card} appears twice",
     "too_many_cards": "too many cards: {count} (at most {limit})",

@@ -86,7 +86,9 @@ class Position:
             if name not in fields:
                 raise NotationError("missing_field", field=name)
         text = fields["trump"]
-        trump = TRUMP_LETTERS.index(text) if text in TRUMP_LETTERS[4:] else Suit.parse(text)
+        if text not in TRUMP_LETTERS:  # a suit, or no trumps (sa) and all trumps (ta): unknown_suit would say s, h, d or c
+            raise NotationError("unknown_trump", text=excerpt(text))
+        trump = TRUMP_LETTERS.index(text)
         trick = _cards(fields.get("trick", ""), LIMITS["trick"])
         hand = _cards(fields["hand"], LIMITS["hand"])
         return cls.of(trump, trick, hand)

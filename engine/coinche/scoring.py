@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from .announce import Announcement, best
 from .calls import CAPOT
 from .cards import TRUMP_LETTERS
 from .rules import DOWN, OWN, Rules
@@ -75,6 +76,27 @@ class ScorePart:
 
 
 @dataclass(frozen=True, slots=True)
+class AnnouncementScore:
+    """One declared announcement in a deal's score (house rule ``announce=yes``): who declared it, whether it
+    counted (its side holds the best announcement declared), and what it gave to which ``side``: its points,
+    times the contract's multiplier with ``announce_multiply=yes``, to its own side, or to the defence when
+    the contract failed (``side`` ``None`` and ``points`` 0 when it did not count)."""
+
+    seat: int
+    announcement: Announcement
+    counted: bool
+    side: int | None
+    points: int
+
+    def to_json(self) -> dict:
+        a = self.announcement
+        key, params = a.text()
+        return {"seat": self.seat, "announcement": str(a), "name": a.name, "value": a.points,
+                "cards": [str(c) for c in a.cards], "key": key, "params": params,
+                "counted": self.counted, "side": self.side, "points": self.points}
+
+
+@dataclass(frozen=True, slots=True)
 class DealScore:
     """The outcome of a played deal: card points per side (dix de der included), belote, made or down.
 
@@ -90,6 +112,32 @@ class DealScore:
     contract: "Contract | None" = field(default=None, compare=False, repr=False)
     #: the announcement points each side scored before the contract's fate (house rule ``announce=yes``)
     announced: tuple[int, int] = (0, 0)
+    #: the announcements declared, ``(seat, announcement)`` in the order declared (a played deal's score)
+    declared: tuple[tuple[int, Announcement], ...] = field(default=(), compare=False, repr=False)
+
+    @property
+    def announcements(self) -> tuple[AnnouncementScore, ...]:
+        """Each declared announcement, what it gave and to whom: the ``announcement`` parts, one by one (their
+        points add up to those parts' before rounding).
+
+        >>> from coinche.announce import parse_announcements as read
+        >>> c = Contract(variant="coinche", declarer=0, suit=1, value=100)
+        >>> declared = ((0, read("7h-9h")[0]), (1, read("8s-Ts")[0]), (2, read("Jc-Ac")[0]))
+        >>> r = score(Rules(announce=True), c, (120, 42), None, (6, 2), (70, 0), declared)
+        >>> [(a.seat, str(a.announcement), a.counted, a.side, a.points) for a in r.announcements]
+        [(0, '7h-9h', True, 0, 20), (1, '8s-Ts', False, None, 0), (2, 'Jc-Ac', True, 0, 50)]
+        """
+        if not self.declared or self.contract is None:
+            return ()
+        contract = self.contract
+        side = best(self.declared, contract.suit)[0] & 1
+        k = contract.multiplier if self.rules.announce_multiply and not self.rules.kind.turned_card else 1
+        to = side if self.made else 1 - contract.side  # a failed contract's announcements go to the defence
+        return tuple(AnnouncementScore(seat, a, True, to, k * a.points) if seat & 1 == side
+                     else AnnouncementScore(seat, a, False, None, 0) for seat, a in self.declared)
+
+    def announcements_json(self) -> list[dict]:
+        return [a.to_json() for a in self.announcements]
 
     @property
     def parts(self) -> tuple["ScorePart", ...]:
@@ -247,7 +295,8 @@ def _classic_parts(contract: Contract, cards: tuple[int, int], belote_side: int 
 
 
 def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0)) -> DealScore:
+                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0),
+                  declared: tuple = ()) -> DealScore:
     """A coinche deal scored by ``rules`` (docs/rules.md, "Worked examples of house rules").
 
     >>> from coinche.rules import DE_2000
@@ -281,11 +330,11 @@ def score_coinche(contract: Contract, cards: tuple[int, int], belote_side: int |
             score_f += BELOTE - bel_d
         else:
             score_f += BELOTE
-    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced)
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced, declared)
 
 
 def _scored(rules: Rules, contract: Contract, cards, belote_side, tricks, made: bool, d: int,
-            score_d: int, score_f: int, announced: tuple[int, int]) -> DealScore:
+            score_d: int, score_f: int, announced: tuple[int, int], declared: tuple = ()) -> DealScore:
     if announced != (0, 0):
         ann_d, ann_f = announcement_scores(rules, announced, d, made, contract.multiplier)
         score_d, score_f = score_d + ann_d, score_f + ann_f
@@ -293,11 +342,12 @@ def _scored(rules: Rules, contract: Contract, cards, belote_side, tricks, made: 
     if rounding != "none":
         score_d, score_f = round_score(score_d, rounding), round_score(score_f, rounding)
     scores = (score_d, score_f) if d == 0 else (score_f, score_d)
-    return DealScore(cards, belote_side, tricks, made, scores, rules, contract, announced)
+    return DealScore(cards, belote_side, tricks, made, scores, rules, contract, announced, declared)
 
 
 def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int | None,
-                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0)) -> DealScore:
+                  tricks: tuple[int, int], rules: Rules = OWN, announced: tuple[int, int] = (0, 0),
+                  declared: tuple = ()) -> DealScore:
     """Classic: the taker's side must score more than the defence, belote included.
 
     A side that wins all eight tricks scores 250 instead of 162 for its cards; we read
@@ -322,7 +372,7 @@ def score_classic(contract: Contract, cards: tuple[int, int], belote_side: int |
         score_d, score_f = bel_d, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f
     else:
         score_d, score_f = 0, (CAPOT_CLASSIC if tricks[f] == 8 else TOTAL) + bel_f + bel_d
-    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced)
+    return _scored(rules, contract, cards, belote_side, tricks, made, d, score_d, score_f, announced, declared)
 
 
 def score_parts(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
@@ -333,8 +383,10 @@ def score_parts(rules: Rules, contract: Contract, cards: tuple[int, int], belote
 
 
 def score(rules: Rules, contract: Contract, cards: tuple[int, int], belote_side: int | None,
-          tricks: tuple[int, int], announced: tuple[int, int] = (0, 0)) -> DealScore:
+          tricks: tuple[int, int], announced: tuple[int, int] = (0, 0), declared: tuple = ()) -> DealScore:
     """A played deal's score by ``rules``: a pure function (the double-dummy solver and the bots call it).
-    ``announced``: the announcement points each side holds (:func:`coinche.announce.side_points`)."""
+    ``announced``: the announcement points each side holds (:func:`coinche.announce.side_points`);
+    ``declared``: the announcements they come from, ``(seat, announcement)`` in order, when the score is to name
+    them (:attr:`DealScore.announcements`)."""
     scorer = score_classic if rules.kind.turned_card else score_coinche
-    return scorer(contract, cards, belote_side, tricks, rules, announced)
+    return scorer(contract, cards, belote_side, tricks, rules, announced, declared)

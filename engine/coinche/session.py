@@ -182,6 +182,8 @@ class Session:
                 "totals": list(match.totals),
                 "parts": [] if deal.score is None else deal.score.parts_json(),
             }
+            if deal.score is not None and deal.rules.announce:  # each announcement, what it gave and to whom
+                event["deal_end"]["announcements"] = deal.score.announcements_json()
             if match.is_over:
                 event["match_over"] = {"winner": match.winner, "totals": list(match.totals)}
         return event

@@ -143,9 +143,11 @@ def finished_deals(count: int = 8) -> list[dict]:
 def replay_steps(record: Any) -> list[dict]:
     """A finished deal's record replayed step by step for the page's replay view: the deal as dealt, then
     one snapshot after every call and card (all four hands, the trick on the table with its winner once
-    complete, the card points and tricks won so far).  A bad record raises ``malformed_record``."""
+    complete, the card points and tricks won so far; at a table of announcements, ``declared``: those declared,
+    from the end of the first trick on, as a seat's view gives them).  A bad record raises ``malformed_record``."""
     from .cards import card_name, cards_of
     from .record import replay
+    from .view import announcement_json
 
     steps: list[dict] = []
 
@@ -171,6 +173,8 @@ def replay_steps(record: Any) -> list[dict]:
                     step["announce"] = deal.announcements[-1][1]
                 if not deal.trick:  # the card completed a trick: show it with its winner
                     step["trick"] = last_trick_json(deal)
+        if deal.rules.announce:  # the announcements, shown to all from the end of the first trick on
+            step["declared"] = [announcement_json(s, a) for s, a in deal.declared] if deal.tricks else []
         steps.append(step)
 
     replay(record, snapshot)

@@ -183,6 +183,14 @@ def _deal_record(record: dict[str, Any]) -> dict[str, Any]:
     return out
 
 
+def _announcement_score(a: dict[str, Any]) -> dict[str, Any]:
+    """One announcement of a finished deal (coinche.scoring.AnnouncementScore), field by field."""
+    params = {k: str(a["params"][k]) for k in ("name", "rank", "suit") if k in a["params"]}
+    return {"seat": a["seat"], "announcement": str(a["announcement"]), "name": str(a["name"]), "value": a["value"],
+            "cards": [str(c) for c in a["cards"]], "key": str(a["key"]), "params": params,
+            "counted": bool(a["counted"]), "side": a["side"], "points": a["points"]}
+
+
 def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
     """An event of ``Session.act``/``bot_apply`` as every player may see it (see PROTOCOL.md)."""
     # a declaration of announcements is told without its cards: they are shown at the end of the first trick
@@ -197,6 +205,8 @@ def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
     end = raw.get("deal_end")
     if end is not None:
         out["deal_end"] = {"totals": list(end["totals"]), "record": _deal_record(end["record"])}
+        if "announcements" in end:  # announce=yes: public since the end of the first trick
+            out["deal_end"]["announcements"] = [_announcement_score(a) for a in end["announcements"]]
     over = raw.get("match_over")
     if over is not None:
         out["match_over"] = {"winner": over["winner"], "totals": list(over["totals"])}

@@ -31,3 +31,40 @@ for (const [lang, [one, zero, many]] of Object.entries(EXPECTED)) {
     assert.ok(!t("review.unpriced", { best: "+1" }).includes("{"));
   });
 }
+
+// An announcement as the engine names it (coinche.announce.Announcement.text): a message key and its parameters,
+// the rank of a sequence's top card worded in each language's grammar.
+const ANNOUNCEMENTS = {
+  en: ["Tierce to the king of hearts", "Cent to the queen of spades", "Four jacks", "Cinquante to the jack of clubs"],
+  fr: ["Tierce au roi de cœur", "Cent à la dame de pique", "Carré de valets", "Cinquante au valet de trèfle"],
+  de: ["Terz in Herz bis zum König", "Hunderter in Pik bis zur Dame", "Viererpasch Buben", "Fünfziger in Kreuz bis zum Buben"],
+  es: ["Tercera al rey de corazones", "Cien a la dama de picas", "Póquer de jotas", "Cincuenta a la jota de tréboles"],
+};
+
+for (const [lang, expected] of Object.entries(ANNOUNCEMENTS)) {
+  test(`${lang}: an announcement is named by its key and parameters`, async () => {
+    await setLanguage(lang, { remember: false });
+    assert.deepEqual([
+      t("announcement.line.sequence", { name: "tierce", rank: "K", suit: "h" }),
+      t("announcement.line.sequence", { name: "cent", rank: "Q", suit: "s" }),
+      t("announcement.line.carre", { rank: "J" }),
+      t("announcement.line.sequence", { name: "cinquante", rank: "J", suit: "c" }),
+    ], expected);
+  });
+}
+
+// The announcements a seat declared, said of the player in the second person in every language.
+const DECLARED = {
+  en: ["You announced tierce", "West announced tierce"],
+  fr: ["Vous avez annoncé tierce", "Ouest a annoncé tierce"],
+  de: ["Du hast tierce gemeldet", "West hat tierce gemeldet"],
+  es: ["Has cantado tierce", "Oeste ha cantado tierce"],
+};
+
+for (const [lang, [mine, theirs]] of Object.entries(DECLARED)) {
+  test(`${lang}: the player's own declaration is said to them`, async () => {
+    await setLanguage(lang, { remember: false });
+    assert.equal(t("table.declared", { seat: "?", list: "tierce", me: "yes" }), mine);
+    assert.equal(t("table.declared", { seat: t("table.seat.3"), list: "tierce", me: "no" }), theirs);
+  });
+}

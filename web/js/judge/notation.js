@@ -29,7 +29,7 @@ export function fragmentText(hash) {
 // What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
 // it came from a URL: it is never decoded again, so `%254Ah` in a link is the card `%4Ah`, as
 // `coinche judge` reads it). `dropped` lists each part left out: {what, text}, where `what` is
-// "field" (unknown or repeated field, or a part without "="), "suit", "card", "duplicate" or "extra"
+// "field" (unknown or repeated field, or a part without "="), "trump", "card", "duplicate" or "extra"
 // (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
 // DROPPED_KEPT different ones. A link is read up to READ_LIMIT characters (no position is longer than
 // about 70): the parts beyond are counted, not read, so that a huge link costs no more than a short one.
@@ -77,7 +77,7 @@ export function readPosition(notation, { trick: trickLimit, hand: handLimit, max
     seenFields.add(name);
     if (name === "trump") {
       if (SUITS.includes(value) || CONTRACT_KINDS.includes(value)) position.trump = value; // sa, ta: contracts=all
-      else drop("suit", value);
+      else drop("trump", value);
       continue;
     }
     const limit = name === "trick" ? trickLimit : handLimit;

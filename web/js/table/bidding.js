@@ -134,11 +134,13 @@ export class BiddingPanel {
           disabled: !bids.some((b) => b.value === value),
         }, () => this.#choose("value", value)));
       }
-      const suits = el("div", { class: "bid-suits", role: "group", "aria-label": t("table.bid.suits") });
       const kinds = CONTRACT_KINDS.filter((kind) => bids.some((b) => b.suit === kind)); // contracts=all
+      const suits = el("div", { class: kinds.length ? "bid-suits with-kinds" : "bid-suits", role: "group", "aria-label": t("table.bid.suits") });
       for (const suit of [...SUITS, ...kinds]) {
+        // no trumps and all trumps show their short name: their accessible name holds it (NT: no trumps)
+        const label = kinds.includes(suit) ? t("table.bid.kind_label", { short: t(`suit.short.${suit}`), name: t(`suit.${suit}`) }) : t(`suit.${suit}`);
         suits.append(button({
-          class: `chip suit ${suit}`, dataset: { suit }, "aria-pressed": "false", "aria-label": t(`suit.${suit}`),
+          class: `chip suit ${suit}`, dataset: { suit }, "aria-pressed": "false", "aria-label": label,
         }, () => this.#choose("suit", suit), suitIcon(suit)));
       }
       this.#root.append(values, suits);

@@ -40,8 +40,9 @@ export function contractLine(view, contract, variant) {
 
 // The deal summary: points per side, made or down, the score added, the totals; `tools`, a node shown
 // under them (replay and share, js/table/replay.js).
-// `parts`: with house rules, the parts of the score (which rule gave which points), one line each.
-export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null }) {
+// `parts`: with house rules, the parts of the score (which rule gave which points), one line each;
+// `announcements`: at a table of announcements, each one declared as the engine scored it, one line each.
+export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null, announcements = null }) {
   const result = record.result;
   const us = view.me & 1;
   const them = 1 - us;
@@ -67,12 +68,14 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
       const tr = el("tr", className);
       tr.append(el("th", "", label), el("td", "", String(a)), el("td", "", String(b)));
       tbody.append(tr);
+      return tr;
     };
     row(t("summary.tricks"), result.tricks[us], result.tricks[them]);
     row(t("summary.card_points"), result.cards[us], result.cards[them]);
     if (result.belote !== null && result.belote !== undefined) {
       row(t("summary.belote"), result.belote === us ? 20 : "–", result.belote === them ? 20 : "–");
     }
+    if (announcements) announcementRows(view, announcements, us, row);
     if (parts) partRows(parts, us, row);
     row(t("summary.scored"), `+${result.scores[us]}`, `+${result.scores[them]}`, "scored");
     row(t("summary.total"), totals[us], totals[them], "total");
@@ -82,6 +85,19 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
   content.push(el("p", "summary-target", t("summary.target", { target })));
   if (tools) content.push(tools);
   return openDialog(dialog, content, [{ value: "next", label: t("summary.next"), primary: true }]);
+}
+
+// One line per announcement declared: what it was and who declared it, and the points it gave in the column
+// of the side that scored them; one of the side without the best announcement, "not counted" in its own.
+function announcementRows(view, announcements, us, row) {
+  for (const a of announcements) {
+    const label = t("summary.announcement", { what: t(a.key, a.params), seat: view.seatName(a.seat) });
+    const side = a.counted ? a.side : a.seat & 1;
+    const points = a.counted ? `+${a.points}` : t("summary.not_counted", { points: a.value });
+    const tr = row(label, side === us ? points : "–", side === us ? "–" : points, a.counted ? "announcement" : "announcement not-counted");
+    tr.dataset.announcement = a.announcement;
+    tr.dataset.seat = String(a.seat);
+  }
 }
 
 export function showMatchResult(dialog, view, { winner, totals, target, history = [], variant = "coinche" }) {

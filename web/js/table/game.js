@@ -394,6 +394,7 @@ export class Game {
         await showDealSummary(this.#dialogs.summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
           parts: after.house_rules?.length ? event.deal_end.parts : null,
+          announcements: event.deal_end.announcements ?? null,
           tools: summaryTools(record, before, { engine: this.#local, view }),
         });
       }
@@ -412,7 +413,8 @@ export class Game {
   #showDeclared(declared, p) {
     for (const seat of new Set(declared.map((a) => a.seat))) {
       const list = announcementList(declared.filter((a) => a.seat === seat));
-      this.#view.toast(t("table.declared", { seat: this.#view.seatName(seat), list }), { ms: p.bubble + 1600 });
+      const me = seat === this.#view.me ? "yes" : "no"; // "You announced", not "You announces"
+      this.#view.toast(t("table.declared", { seat: this.#view.seatName(seat), list, me }), { ms: p.bubble + 1600 });
     }
   }
 

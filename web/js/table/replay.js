@@ -7,6 +7,7 @@ import { shareLink } from "../app.js";
 import { el } from "../dom.js";
 import { callName, t } from "../i18n.js";
 import { options } from "../options.js";
+import { announcementList } from "./bidding.js";
 import { buildCard, sortHand } from "./cards.js";
 import { contractLine } from "./dialogs.js";
 import { reviewButton } from "./review.js";
@@ -132,6 +133,8 @@ class Replay {
     this.auction.setAttribute("aria-label", t("replay.auction"));
     this.caption = el("p", "replay-caption");
     this.caption.setAttribute("aria-live", "polite");
+    this.declared = el("ul", "replay-declared"); // the announcements, shown from the end of the first trick
+    this.declared.setAttribute("aria-label", t("house.part.announcement"));
 
     const controls = el("div", "replay-controls");
     this.slider = el("input", "replay-slider");
@@ -158,7 +161,8 @@ class Replay {
 
     const body = dialog.querySelector(".dialog-body");
     this.whatif = new WhatIf(this);
-    body.replaceChildren(this.contract, this.board, this.caption, this.auction, this.points, controls, this.whatif.node);
+    body.replaceChildren(this.contract, this.board, this.caption, this.declared, this.auction, this.points, controls,
+      this.whatif.node);
     const close = button(t("table.close"), () => dialog.close("close"), "btn primary replay-close");
     const review = reviewButton(this.record, { engine: this.engine, view, onShow: (index) => this.go(index + 1) });
     dialog.querySelector(".dialog-actions").replaceChildren(review, close);
@@ -212,6 +216,7 @@ class Replay {
     this.#drawTrick(step);
     this.#drawAuction(step);
     this.#drawCaption(step);
+    this.#drawDeclared(step);
     this.#drawPoints(step);
     this.whatif.update();
   }
@@ -266,6 +271,19 @@ class Replay {
       if (step.trick.winner !== null) text += ` ${t("replay.trick_won", { seat: view.seatName(step.trick.winner), points: step.trick.points })}`;
       caption.textContent = text;
     }
+  }
+
+  // The announcements of each seat, as the table showed them at the end of the first trick (the engine's
+  // `declared`, empty before it); the step that ends the first trick says them in its caption too.
+  #drawDeclared(step) {
+    const declared = step.declared ?? [];
+    const lines = [...new Set(declared.map((a) => a.seat))].map((seat) => t("table.declared", {
+      seat: this.view.seatName(seat), list: announcementList(declared.filter((a) => a.seat === seat)),
+      me: seat === this.view.me ? "yes" : "no" }));
+    this.declared.replaceChildren(...lines.map((line) => el("li", "replay-declared-seat", line)));
+    this.declared.hidden = lines.length === 0;
+    const before = this.steps[this.at - 1]?.declared ?? [];
+    if (lines.length && !before.length) this.caption.textContent += ` ${lines.join(". ")}.`;
   }
 
   #drawPoints(step) {
