@@ -411,6 +411,7 @@ def test_the_editor_works_before_the_engine_is_ready(guarded_page, site_url):
     expect(page.locator("#engine-status")).to_be_hidden()
     expect(page.locator(".scope")).to_contain_text("All-trump and no-trump have tables of their own")
     expect(page.locator(".scope")).to_contain_text("Whether it was wise stays between you and your choices")
+    expect(page.locator(".scope")).to_contain_text("trump=sa (no trumps) or trump=ta (all trumps) is ruled")
 
 
 @pytest.mark.parametrize("lang", ["en", "fr", "de", "es"])
