@@ -11,8 +11,8 @@ worlds), ``cards`` (each announced card with its holder, as before negative know
 double dummy on the real hands (:func:`coinche.solver.solve_cards`, both sides playing their best from
 there), and a variant's gain is its card's score difference for the seat's side minus the blind card's.
 The deal goes on with the Expert's card.  Printed per variant: the decisions where it chose otherwise
-than ``blind``, and its gain per deal (mean and 95% CI over the deals), on all deals and on those with an
-announcement.
+than ``blind`` (how many of its cards solve better, how many worse), and its gain per deal (mean and 95%
+CI over the deals), on all deals and on those with an announcement.
 """
 
 from __future__ import annotations
@@ -50,6 +50,7 @@ def play_deal(rules: Rules, seed: str, index: int) -> dict:
     bots = [make_bot("expert", seed=seeds[s]) for s in range(4)]
     gain = {v: 0.0 for v in VARIANTS}
     changed = {v: 0 for v in VARIANTS}
+    better = {v: [0, 0] for v in VARIANTS}  # decisions where the variant's card solves better, worse than blind's
     decisions = 0
     while deal.phase != Phase.OVER:
         seat = deal.turn
@@ -67,9 +68,12 @@ def play_deal(rules: Rules, seed: str, index: int) -> dict:
             for v in VARIANTS:
                 if chosen[v] != chosen["blind"]:
                     changed[v] += 1
-                    gain[v] += outcomes[chosen[v]].difference(seat & 1) - base
+                    delta = outcomes[chosen[v]].difference(seat & 1) - base
+                    gain[v] += delta
+                    if delta:
+                        better[v][delta < 0] += 1
         deal.apply(CARDS[chosen["told"]])
-    return {"gain": gain, "changed": changed, "decisions": decisions, "announced": bool(deal.declared)}
+    return {"gain": gain, "changed": changed, "better": better, "decisions": decisions, "announced": bool(deal.declared)}
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -94,7 +98,9 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{subset} ({len(rows)}):")
         for v in VARIANTS:
             mean, (lo, hi), _ = mean_ci([r["gain"][v] for r in rows])
-            print(f"  {v:6} vs blind: {sum(r['changed'][v] for r in rows)} decisions changed, "
+            up, down = sum(r["better"][v][0] for r in rows), sum(r["better"][v][1] for r in rows)
+            print(f"  {v:6} vs blind: {sum(r['changed'][v] for r in rows)} decisions changed "
+                  f"({up} better, {down} worse solved double dummy), "
                   f"gain {mean:+.2f} a deal (95% CI {lo:+.2f} .. {hi:+.2f})")
     return 0
 
@@ -103,7 +109,9 @@ def report_line(results: list[dict]) -> str:
     parts = []
     for v in VARIANTS:
         mean, (lo, hi), _ = mean_ci([r["gain"][v] for r in results])
-        parts.append(f"{v} {mean:+.2f} ({lo:+.2f} .. {hi:+.2f})")
+        up, down = sum(r["better"][v][0] for r in results), sum(r["better"][v][1] for r in results)
+        parts.append(f"{v} {mean:+.2f} ({lo:+.2f} .. {hi:+.2f}) {up} better / {down} worse of "
+                     f"{sum(r['changed'][v] for r in results)} changed")
     return ", ".join(parts)
 
 
