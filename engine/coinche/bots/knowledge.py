@@ -115,8 +115,9 @@ def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
 
 
 def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
-    """Keep of ``view`` only what ``level`` may know.  ``announced``: whether the cards of the announcements
-    shown are known to be held by their seats (every level; ``False`` ignores them, for the lab's arenas)."""
+    """Keep of ``view`` only what ``level`` may know.  ``announced``: whether what the announcements shown tell
+    is known, their cards held by their seats and what they rule out (every level; ``False`` ignores it, for the
+    lab's arenas)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     high, high_seat, coinche_seat, rnd = _auction_state(view)
