@@ -98,6 +98,9 @@ def test_every_world_puts_each_announced_card_with_its_holder(monkeypatch, level
     blind = remember(deal.view(seat), level, announced=False)
     assert not blind.told and blind.holds == remember(deal.view(seat), level, announced=False).holds
     assert blind.fingerprint() != know.fingerprint()
+    cards = remember(deal.view(seat), level, announced="cards")  # the lab's expert-cards: the cards alone
+    assert not cards.told and cards.holds == know.holds
+    assert cards.forbidden == tuple(f & ~know.holds[s] for s, f in enumerate(blind.forbidden))
 
 
 def test_the_knowledge_comes_at_the_end_of_the_first_trick_and_not_before():

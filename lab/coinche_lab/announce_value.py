@@ -6,7 +6,7 @@ The arena (:mod:`coinche_lab.arena`) measures whole deals, whose noise swamps a 
 is finer: Expert bots play deals under ``--rules`` (default ``contracts=all,announce=yes``); at each card
 decision after the first trick (when the announcements are on the table) with a choice, three Experts choose
 from the same view, with the same seed: ``blind`` (``announced=False``: the announcements ignored in its
-worlds), ``cards`` (each announced card with its holder, as before negative knowledge was added) and
+worlds), ``cards`` (``expert-cards``: each announced card with its holder, and nothing of what they rule out) and
 ``told`` (the Expert: also what the declarations rule out).  Where their cards differ, each card is solved
 double dummy on the real hands (:func:`coinche.solver.solve_cards`, both sides playing their best from
 there), and a variant's gain is its card's score difference for the seat's side minus the blind card's.
@@ -18,7 +18,6 @@ CI over the deals), on all deals and on those with an announcement.
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import sys
 import time
 
@@ -37,10 +36,8 @@ VARIANTS = ("cards", "told")
 
 def knowledges(view) -> dict:
     """The three Experts' knowledge of ``view``: ``blind``, ``cards`` and ``told``."""
-    bot, blind_bot = Bot("expert"), Bot("expert", announced=False)
-    told, blind = bot.knowledge(view), blind_bot.knowledge(view)
-    cards = dataclasses.replace(told, told=(), forbidden=tuple(f & ~told.holds[s] for s, f in enumerate(blind.forbidden)))
-    return {"blind": blind, "cards": cards, "told": told}
+    return {name: Bot("expert", announced=announced).knowledge(view)
+            for name, announced in (("blind", False), ("cards", "cards"), ("told", True))}
 
 
 def play_deal(rules: Rules, seed: str, index: int) -> dict:

@@ -114,10 +114,10 @@ def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
     return high, high_seat, coinche_seat, rnd
 
 
-def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
+def remember(view: SeatView, level: str, announced: bool | str = True) -> Knowledge:
     """Keep of ``view`` only what ``level`` may know.  ``announced``: whether what the announcements shown tell
-    is known, their cards held by their seats and what they rule out (every level; ``False`` ignores it, for the
-    lab's arenas)."""
+    is known, their cards held by their seats and what they rule out (every level; for the lab's arenas,
+    ``False`` ignores it and ``"cards"`` knows only the cards)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     high, high_seat, coinche_seat, rnd = _auction_state(view)
@@ -153,14 +153,16 @@ def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
     if view.declared:
         base["declared"] = tuple(view.declared)
     if announced and view.phase == "play" and view.rules.announce and view.tricks:
-        base.update(_announced_cards(view, base.get("holds", (0, 0, 0, 0)), base.get("forbidden", (0, 0, 0, 0))))
+        base.update(_announced_cards(view, base.get("holds", (0, 0, 0, 0)), base.get("forbidden", (0, 0, 0, 0)),
+                                     told=announced is True))
     return Knowledge(**base)
 
 
-def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple) -> dict:
+def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple, told: bool = True) -> dict:
     """From the end of the first trick, when every seat has declared and the table has seen it: each other
-    seat holds the cards of its announcements not played yet, and not the card just below or above one of its
-    sequences (a sequence declared is the whole run); ``told`` limits the rest of its dealt hand."""
+    seat holds the cards of its announcements not played yet; with ``told``, also not the card just below or
+    above one of its sequences (a sequence declared is the whole run), and ``told`` limits the rest of its
+    dealt hand."""
     holds, forbidden, played = list(holds), list(forbidden), view.played_mask
     runs, carres = [0, 0, 0, 0], [0, 0, 0, 0]
     for s, announcement in view.declared:
@@ -168,13 +170,17 @@ def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple) -> dict:
             continue
         mask = announcement.mask
         holds[s] |= mask & ~played
+        if not told:
+            continue
         if announcement.is_carre:
             carres[s] |= 1 << announcement.top
         else:
             runs[s] |= mask
             forbidden[s] |= ((mask << 1 | mask >> 1) & SUIT_MASK[announcement.suit] & ~mask) & ~played
-    told = tuple(None if s == view.seat else (runs[s], carres[s]) for s in range(4))
-    return dict(holds=tuple(holds), forbidden=tuple(f & ~holds[s] for s, f in enumerate(forbidden)), told=told)
+    out = dict(holds=tuple(holds), forbidden=tuple(f & ~holds[s] for s, f in enumerate(forbidden)))
+    if told:
+        out["told"] = tuple(None if s == view.seat else (runs[s], carres[s]) for s in range(4))
+    return out
 
 
 def _runs(byte: int) -> int:
