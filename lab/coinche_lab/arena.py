@@ -5,8 +5,10 @@
 Deal ``i`` is shuffled from ``derive_seed(S, i)`` with dealer ``i % 4``.  At the first table side A
 holds seats 0 and 2, at the second seats 1 and 3.  The difference of deal ``i`` is half of what A
 scored minus what B scored over both tables (so a deal's difference is on the scale of one deal).
-Printed: the mean difference per deal and its 95% confidence interval (normal approximation), and
-per side the contracts bid and made, and the coinches won (the contract went down) and lost.
+Printed: the mean difference per deal and its 95% confidence interval (normal approximation), under
+``announce=yes`` the same over the deals where a seat declared an announcement (where two levels that differ
+only in what they make of announcements can differ most), and per side the contracts bid and made, and the
+coinches won (the contract went down) and lost.
 
 >>> result = run_arena("baseline", "baseline", deals=2, seed=1, jobs=1)
 >>> result["mean"], result["deals"]
