@@ -165,3 +165,12 @@ def test_the_own_rules_knowledge_has_no_announcements():
     assert know.told == () and know.declared == ()
     assert know.fingerprint() == repr(tuple(getattr(know, n) for n in type(know).__slots__[1:]
                                             if n not in ("rules", "declared", "told")))
+
+
+def test_the_arena_reports_the_deals_with_an_announcement_apart():
+    from coinche_lab.arena import format_result, run_arena
+
+    result = run_arena("baseline", "baseline", deals=6, seed=1, variant=RULES)
+    assert 1 <= result["announced"]["deals"] < 6 and result["announced"]["mean"] == 0.0
+    assert "deals with an announcement: +0.0" in format_result(result)
+    assert "announced" not in run_arena("baseline", "baseline", deals=2, seed=1)
