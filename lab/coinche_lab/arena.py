@@ -5,8 +5,10 @@
 Deal ``i`` is shuffled from ``derive_seed(S, i)`` with dealer ``i % 4``.  At the first table side A
 holds seats 0 and 2, at the second seats 1 and 3.  The difference of deal ``i`` is half of what A
 scored minus what B scored over both tables (so a deal's difference is on the scale of one deal).
-Printed: the mean difference per deal and its 95% confidence interval (normal approximation), and
-per side the contracts bid and made, and the coinches won (the contract went down) and lost.
+Printed: the mean difference per deal and its 95% confidence interval (normal approximation), under
+``announce=yes`` the same over the deals where a seat declared an announcement (where two levels that differ
+only in what they make of announcements can differ most), and per side the contracts bid and made, and the
+coinches won (the contract went down) and lost.
 
 >>> result = run_arena("baseline", "baseline", deals=2, seed=1, jobs=1)
 >>> result["mean"], result["deals"]
@@ -87,16 +89,18 @@ def play_duplicate(job: tuple) -> dict:
     bots_a = [_seat(level_a, seeds[s], memo) for s in range(4)]
     bots_b = [_seat(level_b, seeds[s], memo) for s in range(4)]
     diff = 0
+    announced = False
     stats = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
     for a_side in (0, 1):
         players = [bots_a[s] if (s & 1) == a_side else bots_b[s] for s in range(4)]
         deal = play_table(variant, dealer, deal_seed, players)
+        announced = announced or bool(deal.declared)
         scores = deal.scores
         diff += scores[a_side] - scores[1 - a_side]
         for key, pair in _side_stats(deal, a_side).items():
             stats[key][0] += pair[0]
             stats[key][1] += pair[1]
-    return {"diff": diff / 2, **stats}
+    return {"diff": diff / 2, "announced": announced, **stats}
 
 
 def run_jobs(work, job_list: list, jobs: int = 1):
@@ -130,24 +134,32 @@ def _stop(signum, frame) -> None:
 
 def run_arena(level_a: str, level_b: str, deals: int, seed: int | str = 0, variant: Rules | str = "coinche",
               jobs: int = 1, progress=None) -> dict:
-    """Play ``deals`` duplicate deals; ``progress(done, total, diffs)`` is called as results come in
-    (``diffs``: the differences of the deals done, in deal order).
+    """Play ``deals`` duplicate deals; ``progress(done, total, diffs, announced)`` is called as results come in
+    (``diffs``: the differences of the deals done, in deal order; ``announced``: those of the deals where a seat
+    declared an announcement).
     ``variant``: the tables' rules, or a variant's name for its own rules."""
     rules = Rules(variant) if isinstance(variant, str) else variant
     job_list = [(level_a, level_b, rules, seed, i) for i in range(deals)]
     diffs: list[float] = []
+    announced: list[float] = []
     totals = {"bid": [0, 0], "made": [0, 0], "coinche_won": [0, 0], "coinche_lost": [0, 0]}
     for result in run_jobs(play_duplicate, job_list, jobs):
         diffs.append(result["diff"])
+        if result["announced"]:
+            announced.append(result["diff"])
         for key in totals:
             totals[key][0] += result[key][0]
             totals[key][1] += result[key][1]
         if progress is not None:
-            progress(len(diffs), deals, diffs)
+            progress(len(diffs), deals, diffs, announced)
     mean, ci, sd = mean_ci(diffs)
-    return {"level_a": level_a, "level_b": level_b, "variant": rules.variant, "rules": str(rules),
-            "deals": len(diffs), "seed": str(seed),
-            "mean": mean, "ci": ci, "sd": sd, **totals}
+    out = {"level_a": level_a, "level_b": level_b, "variant": rules.variant, "rules": str(rules),
+           "deals": len(diffs), "seed": str(seed),
+           "mean": mean, "ci": ci, "sd": sd, **totals}
+    if rules.announce and announced:
+        # the deals where a seat announced (the others' differences are often 0: both sides knew the same)
+        out["announced"] = {"deals": len(announced), **dict(zip(("mean", "ci", "sd"), mean_ci(announced)))}
+    return out
 
 
 def format_result(r: dict) -> str:
@@ -157,6 +169,13 @@ def format_result(r: dict) -> str:
     lines = [
         f"{r['deals']} duplicate {r['variant']} deals (x2 tables{house}), seed {r['seed']}: {a} (A) vs {b} (B)",
         f"mean score difference A - B per deal: {r['mean']:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}; sd {r['sd']:.1f})",
+    ]
+    if "announced" in r:
+        a_r = r["announced"]
+        lo_a, hi_a = a_r["ci"]
+        lines.append(f"over the {a_r['deals']} deals with an announcement: {a_r['mean']:+.1f}  "
+                     f"(95% CI {lo_a:+.1f} .. {hi_a:+.1f}; sd {a_r['sd']:.1f})")
+    lines += [
         "",
         "| side | level | contracts bid | made | made % | coinches won | coinches lost |",
         "|---|---|---:|---:|---:|---:|---:|",
@@ -172,12 +191,16 @@ def cmd_arena(args: argparse.Namespace) -> int:
     start = time.perf_counter()
     step = max(1, args.deals // 100)
 
-    def progress(done: int, total: int, diffs: list[float]) -> None:
+    def progress(done: int, total: int, diffs: list[float], announced: list[float]) -> None:
         # one line per step, the partial figure with its CI, so an interrupted run still reports
         if not args.quiet and (done % step == 0 or done == total):
             elapsed = max(time.perf_counter() - start, 1e-9)
             mean, (lo, hi), _ = mean_ci(diffs)
-            print(f"{done}/{total} deals  mean {mean:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f})  "
+            told = ""
+            if announced:
+                m_a, (lo_a, hi_a), _ = mean_ci(announced)
+                told = f"  announced {len(announced)}: {m_a:+.1f} ({lo_a:+.1f} .. {hi_a:+.1f})"
+            print(f"{done}/{total} deals  mean {mean:+.1f}  (95% CI {lo:+.1f} .. {hi:+.1f}){told}  "
                   f"{elapsed:.0f} s, {done / elapsed * 60:.1f} deals/min", file=sys.stderr, flush=True)
 
     rules = Rules.for_table(args.rules, args.variant)

@@ -82,11 +82,13 @@ from .search import EXACT_CARDS, PLAY_BUDGET, best_card, choose_card, evaluate_c
 #: Frozen baselines, the yardsticks of the duplicate arena: ``expert-v1`` is the Expert before issue 26 (its
 #: sampled deals always played out to the end by the playout policy, never solved exactly); ``expert-v2`` the
 #: Expert of issue 26 before its playouts were doubled (sampled deals solved from 12 cards, 3,000 cards played
-#: out a decision); ``expert-blind`` the Expert that ignores the announcements' cards in its sampled deals (house
-#: rule ``announce=yes``: it still scores them). Each: (its level's memory, ``exact``, ``budget``, ``announced``)
-#: as :class:`Bot` takes them.
+#: out a decision); ``expert-blind`` the Expert that ignores what the announcements tell in its sampled deals,
+#: their cards and what they rule out (house rule ``announce=yes``: it still scores them); ``expert-cards`` the
+#: Expert that knows only the announced cards (as before what they rule out was added). Each: (its level's
+#: memory, ``exact``, ``budget``, ``announced``) as :class:`Bot` takes them.
 BASELINE_BOTS = {"expert-v1": ("expert", 0, 3000, True), "expert-v2": ("expert", 12, 3000, True),
-                 "expert-blind": ("expert", EXACT_CARDS, PLAY_BUDGET, False)}
+                 "expert-blind": ("expert", EXACT_CARDS, PLAY_BUDGET, False),
+                 "expert-cards": ("expert", EXACT_CARDS, PLAY_BUDGET, "cards")}
 BASELINES = tuple(BASELINE_BOTS)
 ALL_LEVELS = LEVELS + ("baseline",) + BASELINES
 
@@ -99,11 +101,12 @@ class Bot:
     (:func:`coinche.bots.search.play_worlds`)."""
 
     def __init__(self, level: str, seed: int | str = 0, exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET,
-                 announced: bool = True) -> None:
+                 announced: bool | str = True) -> None:
         if level not in LEVELS:
             raise ValueError(f"unknown level {level!r}")
         self.level = level
-        #: whether the cards of the announcements shown are placed in the sampled worlds (the lab turns it off)
+        #: whether the sampled worlds honour the announcements shown, their cards and what they rule out (the lab
+        #: turns it off: ``False``, or ``"cards"`` for their cards alone)
         self.announced = announced
         self.seed = seed
         self.exact = exact

@@ -54,6 +54,8 @@ SCALE = 8.0
 CAPOT_AS = 180
 #: Deals sampled for one world before the most likely one stands.
 TRIES = 12
+#: How much less likely a deal the announcements rule out is taken to be (not 0: a player may hide one).
+MISFIT = 1e-6
 #: The rating of a hand without a master at no trumps or all trumps (a guess, not fitted).
 NO_TRUMP_BASE = 40
 
@@ -143,15 +145,18 @@ def reads_calls(calls, skip: int) -> bool:
 
 
 def sample_weighted(rng: Random, pool: int, need: tuple[int, ...], calls, skip: int, tries: int = TRIES,
-                    forbidden=(0, 0, 0, 0), holds=(0, 0, 0, 0), played=(0, 0, 0, 0)) -> list[int]:
+                    forbidden=(0, 0, 0, 0), holds=(0, 0, 0, 0), played=(0, 0, 0, 0), accept=None) -> list[int]:
     """A deal of the hidden cards drawn in proportion to :func:`auction_weight` by rejection: each
     sampled deal (:func:`~coinche.bots.world.sample_hands`) is kept with its weight's chance; after
     ``tries`` refusals the most likely deal seen stands.  ``played``: the cards each seat was seen
-    to play, read with its hand."""
+    to play, read with its hand; a deal failing ``accept`` (what the announcements tell) weighs
+    :data:`MISFIT` times less."""
     best, best_weight = None, -1.0
     for _ in range(tries):
         hands = sample_hands(rng, pool, need, forbidden, holds)
         weight = auction_weight(calls, [hands[s] | played[s] for s in range(4)], skip)
+        if accept is not None and not accept(hands):
+            weight *= MISFIT
         if rng.random() < weight:
             return hands
         if weight > best_weight:

@@ -83,6 +83,11 @@ class Knowledge:
     rules: Rules = OWN
     #: the announcements the seat has seen declared, ``(seat, announcement)`` in order (``announce=yes``)
     declared: tuple = ()
+    #: from the end of the first trick (``announce=yes``), what each seat's declarations allow its dealt hand to
+    #: hold: ``(runs, carres)`` per seat (``None`` for the seat itself), the cards of its declared sequences and
+    #: the ranks (bits) of its declared carrés; a dealt hand holds no other run of three and no other carré
+    #: (a bot declares all it holds): :func:`fits_announcements`
+    told: tuple = ()
 
     @property
     def trump(self) -> int:
@@ -91,7 +96,7 @@ class Knowledge:
     def fingerprint(self) -> str:
         """A stable text of everything known (not the level's name), to seed the decision's random numbers."""
         known = tuple(getattr(self, name) for name in Knowledge.__slots__[1:]
-                      if name != "rules" and (name != "declared" or self.declared))
+                      if name != "rules" and (name not in ("declared", "told") or getattr(self, name)))
         return repr(known if self.rules.is_own else known + (str(self.rules),))
 
 
@@ -109,9 +114,10 @@ def _auction_state(view: SeatView) -> tuple[Call | None, int, int, int]:
     return high, high_seat, coinche_seat, rnd
 
 
-def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
-    """Keep of ``view`` only what ``level`` may know.  ``announced``: whether the cards of the announcements
-    shown are known to be held by their seats (every level; ``False`` ignores them, for the lab's arenas)."""
+def remember(view: SeatView, level: str, announced: bool | str = True) -> Knowledge:
+    """Keep of ``view`` only what ``level`` may know.  ``announced``: whether what the announcements shown tell
+    is known, their cards held by their seats and what they rule out (every level; for the lab's arenas,
+    ``False`` ignores it and ``"cards"`` knows only the cards)."""
     if level not in LEVELS:
         raise ValueError(f"unknown level {level!r}")
     high, high_seat, coinche_seat, rnd = _auction_state(view)
@@ -146,18 +152,78 @@ def remember(view: SeatView, level: str, announced: bool = True) -> Knowledge:
         base.update(_expert_inferences(view))
     if view.declared:
         base["declared"] = tuple(view.declared)
-        if announced and view.phase == "play":
-            base.update(_announced_cards(view, base.get("holds", (0, 0, 0, 0)), base.get("forbidden", (0, 0, 0, 0))))
+    if announced and view.phase == "play" and view.rules.announce and view.tricks:
+        base.update(_announced_cards(view, base.get("holds", (0, 0, 0, 0)), base.get("forbidden", (0, 0, 0, 0)),
+                                     told=announced is True))
     return Knowledge(**base)
 
 
-def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple) -> dict:
-    """Each other seat holds the cards of its announcements not played yet."""
-    holds, played = list(holds), view.played_mask
+def _announced_cards(view: SeatView, holds: tuple, forbidden: tuple, told: bool = True) -> dict:
+    """From the end of the first trick, when every seat has declared and the table has seen it: each other
+    seat holds the cards of its announcements not played yet; with ``told``, also not the card just below or
+    above one of its sequences (a sequence declared is the whole run), and ``told`` limits the rest of its
+    dealt hand."""
+    holds, forbidden, played = list(holds), list(forbidden), view.played_mask
+    runs, carres = [0, 0, 0, 0], [0, 0, 0, 0]
     for s, announcement in view.declared:
-        if s != view.seat:
-            holds[s] |= announcement.mask & ~played
-    return dict(holds=tuple(holds), forbidden=tuple(f & ~holds[s] for s, f in enumerate(forbidden)))
+        if s == view.seat:
+            continue
+        mask = announcement.mask
+        holds[s] |= mask & ~played
+        if not told:
+            continue
+        if announcement.is_carre:
+            carres[s] |= 1 << announcement.top
+        else:
+            runs[s] |= mask
+            forbidden[s] |= ((mask << 1 | mask >> 1) & SUIT_MASK[announcement.suit] & ~mask) & ~played
+    out = dict(holds=tuple(holds), forbidden=tuple(f & ~holds[s] for s, f in enumerate(forbidden)))
+    if told:
+        out["told"] = tuple(None if s == view.seat else (runs[s], carres[s]) for s in range(4))
+    return out
+
+
+def _runs(byte: int) -> int:
+    """The bits of ``byte`` (one suit's ranks) that lie in a run of three or more."""
+    out = run = 0
+    for rank in range(9):
+        if rank < 8 and byte >> rank & 1:
+            run += 1
+            continue
+        if run >= 3:
+            out |= ((1 << run) - 1) << (rank - run)
+        run = 0
+    return out
+
+
+RUNS = tuple(_runs(b) for b in range(256))
+#: The ranks whose four cards are a carré (nines to aces).
+CARRE_RANKS = 0b11111100
+
+
+def fits_announcements(hands, told: tuple, played_by: tuple) -> bool:
+    """Whether each seat's cards in ``hands`` with those it was seen to play (``played_by``) hold no run of
+    three and no carré beyond what it declared (``told``, :class:`Knowledge`).
+
+    >>> from coinche.cards import mask_of, parse_cards
+    >>> told = (None, (0, 0), (mask_of(parse_cards("7h,8h,9h")), 0), (0, 1 << 4))
+    >>> hands = [0, mask_of(parse_cards("7s,9s,Ts")), mask_of(parse_cards("7h,8h,9h,Jh")), 0]
+    >>> fits_announcements(hands, told, (0, 0, 0, 0))
+    True
+    >>> fits_announcements(hands, told, (0, 1 << 1, 0, 0))  # the 8s it played: 7s 8s 9s Ts, undeclared
+    False
+    """
+    for s, limit in enumerate(told):
+        if limit is None:
+            continue
+        h = hands[s] | played_by[s]
+        runs, carres = limit
+        if (h & h >> 8 & h >> 16 & h >> 24 & CARRE_RANKS) & ~carres:
+            return False
+        for i in (0, 8, 16, 24):
+            if RUNS[h >> i & 255] << i & ~runs:
+                return False
+    return True
 
 
 def _trick_seats(view: SeatView) -> list[int]:

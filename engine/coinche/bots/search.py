@@ -24,7 +24,7 @@ from ..cards import ALL_CARDS_MASK, POINTS, POWER, Rank, mask_of
 from ..rng import SplitMix64, seed_from
 from ..scoring import score
 from ..solver import solve_cards
-from .knowledge import Knowledge
+from .knowledge import Knowledge, fits_announcements
 from .inference import reads_calls, sample_weighted
 from .rollout import partner_rule, playout
 from .world import sample_hands
@@ -123,13 +123,17 @@ def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
     tricks_left = know.counts[me]
     solved = sum(know.counts) <= exact
     announced = side_points(know.declared, trump)
+    accept = None
+    if know.told:
+        told, played_by = know.told, know.played_by
+        accept = lambda h: fits_announcements(h, told, played_by)  # noqa: E731
     totals = [0.0] * len(candidates)
     for _ in range(worlds):
         if weighted:
             hands = sample_weighted(rng, pool, need, know.calls, me, forbidden=know.forbidden, holds=know.holds,
-                                    played=know.played_by)
+                                    played=know.played_by, accept=accept)
         else:
-            hands = sample_hands(rng, pool, need, know.forbidden, know.holds)
+            hands = sample_hands(rng, pool, need, know.forbidden, know.holds, accept)
         hands[me] = hand
         if know.won is not None:
             won, tricks_won = know.won, know.tricks_won
