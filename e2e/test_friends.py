@@ -23,8 +23,8 @@ sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the h
 from layout_helpers import check_axe, check_layout  # noqa: E402
 from test_layout import AXE_WIDTHS, open_page, screens  # noqa: E402
 from test_table import BOOT_MS  # noqa: E402
-from test_online import (english_call_advice, enter_lobby, players, referee, set_up, start_referee,  # noqa: E402,F401
-                         table, play_until)
+from test_online import (english_call_advice, enter_lobby, player_contexts, players, referee,  # noqa: E402,F401
+                         set_up, start_referee, table, play_until)
 
 NAMES = ["Ana", "Bob", "Cy", "Di"]
 

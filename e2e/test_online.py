@@ -20,7 +20,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from conftest import PageProblems
+from conftest import PageProblems, forget_storage, save_a_snapshot
 from test_table import BOOT_MS, UI, bid_or_pass, tap
 
 MATCH_SECONDS = 400
@@ -56,32 +56,58 @@ def referee(tmp_path_factory):
     process.wait(10)
 
 
+@pytest.fixture(scope="session")
+def player_contexts():
+    """The people's browser contexts of this worker, by touch screen or not: each a returning visitor's
+    (its first visit made when first needed, `save_a_snapshot`), lent to one person of one test at a time."""
+    contexts: dict[bool, list] = {}
+    yield contexts
+    for made in contexts.values():
+        for context in made:
+            context.close()
+
+
 @pytest.fixture
-def players(browser):
-    """A function that opens one more player: a fresh browser context and its guarded page (``touch``: a
-    touch screen, for ``tap()``; ``refused``: the browser's own console error for a refused WebSocket is
-    expected, the referee being down for a moment)."""
+def players(browser, player_contexts, site_url):
+    """A function that opens one more player: a browser context of their own (a returning visitor's, whose
+    engine boots from its snapshot, with nothing else kept from an earlier test) and its guarded page
+    (``touch``: a touch screen, for ``tap()``; ``refused``: the browser's own console error for a refused
+    WebSocket is expected, the referee being down for a moment)."""
     opened = []
+    lent = {False: 0, True: 0}
 
     def open_player(permissions=(), touch=False, refused=False):
-        context = browser.new_context(reduced_motion="reduce", viewport=VIEWPORT, has_touch=touch)
-        context.add_init_script("localStorage.setItem('coinche.speed', 'test')")  # the test pace
+        made = player_contexts.setdefault(touch, [])
+        if lent[touch] == len(made):
+            context = browser.new_context(reduced_motion="reduce", viewport=VIEWPORT, has_touch=touch)
+            context.add_init_script("localStorage.setItem('coinche.speed', 'test')")  # the test pace
+            save_a_snapshot(context, site_url)
+            made.append(context)
+        context = made[lent[touch]]
+        lent[touch] += 1
         if permissions:
             context.grant_permissions(list(permissions))
         page = context.new_page()
         seen = PageProblems()
-        context.on("request", seen.request)
-        context.on("response", seen.response)
-        page.on("console", seen.console)
-        page.on("pageerror", seen.page_error)
-        opened.append((context, seen, refused))
+        watches = ((context, "request", seen.request), (context, "response", seen.response),
+                   (page, "console", seen.console), (page, "pageerror", seen.page_error))
+        for target, event, handler in watches:
+            target.on(event, handler)
+        opened.append((context, seen, refused, watches))
         return page
 
     yield open_player
-    problems = [p for _, seen, refused in opened for p in seen.problems
+    problems = [p for _, seen, refused, _ in opened for p in seen.problems
                 if not (refused and "WebSocket connection" in p and "ERR_CONNECTION_REFUSED" in p)]
-    for context, *_ in opened:
-        context.close()
+    for context, _, _, watches in opened:  # the tabs closed, what the site kept wiped: lent again clean
+        for target, event, handler in watches:
+            target.remove_listener(event, handler)
+        for page in context.pages:
+            page.close()
+        wiper = context.new_page()
+        forget_storage(wiper, site_url)
+        wiper.close()
+        context.clear_permissions()
     assert not problems, "a page misbehaved:\n" + "\n".join(problems)
 
 
@@ -372,7 +398,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):
     process, url = start_referee(tmp_path, "--grace", "1")
     try:
         a, b = queue_two(players, site_url, url)
-        a.context.close()  # the tab is gone: away, then after the grace period a bot sits
+        a.close()  # the tab is gone: away, then after the grace period a bot sits
         banner = b.locator("#online-banner")
         expect(banner).to_contain_text("Ana left: a bot plays their seat", timeout=15_000)
         # the match goes on: Bob's turns keep coming, and the seat is named for its bot
