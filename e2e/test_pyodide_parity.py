@@ -17,7 +17,7 @@ RUNNER = ROOT / "tools" / "pyodide_node.mjs"
 
 def test_pyodide_gives_the_same_rulings_deals_bots_and_doctests(build_info, request):
     full = request.config.getoption("--full", default=False)
-    counts = ["20000", "2000"] if full else ["3000", "300"]
+    counts = ["20000", "2000"] if full else ["1000", "100"]
     here = subprocess.run([sys.executable, str(PROBE), *counts], capture_output=True, text=True, cwd=ROOT,
                           timeout=600)
     assert here.returncode == 0, here.stderr
