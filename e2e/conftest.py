@@ -107,21 +107,28 @@ class PageProblems:
 
 
 @contextmanager
-def guarded(page):
-    """`page` watched while the block runs (its context's requests and responses too); fails after it if
-    the page misbehaved."""
+def watched(page):
+    """`page` watched while the block runs (its context's requests and responses too): the block gets the
+    PageProblems seen, to judge itself."""
     seen = PageProblems()
     watches = ((page.context, "request", seen.request), (page.context, "response", seen.response),
                (page, "console", seen.console),  # workers' console messages included
                (page, "pageerror", seen.page_error))
     for target, event, handler in watches:
         target.on(event, handler)
-    page.responses = seen.responses
     try:
-        yield page
+        yield seen
     finally:
         for target, event, handler in watches:
             target.remove_listener(event, handler)
+
+
+@contextmanager
+def guarded(page):
+    """`page` watched while the block runs (`watched`); fails after it if the page misbehaved."""
+    with watched(page) as seen:
+        page.responses = seen.responses
+        yield page
     assert not seen.problems, "the page misbehaved:\n" + "\n".join(seen.problems)
 
 

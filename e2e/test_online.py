@@ -14,13 +14,14 @@ import re
 import subprocess
 import sys
 import time
+from contextlib import ExitStack
 from pathlib import Path
 
 import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from conftest import PageProblems, forget_storage, save_a_snapshot
+from conftest import forget_storage, save_a_snapshot, watched
 from test_table import BOOT_MS, UI, bid_or_pass, tap
 
 MATCH_SECONDS = 400
@@ -75,6 +76,7 @@ def players(browser, player_contexts, site_url):
     WebSocket is expected, the referee being down for a moment)."""
     opened = []
     lent = {False: 0, True: 0}
+    watching = ExitStack()
 
     def open_player(permissions=(), touch=False, refused=False):
         made = player_contexts.setdefault(touch, [])
@@ -88,20 +90,14 @@ def players(browser, player_contexts, site_url):
         if permissions:
             context.grant_permissions(list(permissions))
         page = context.new_page()
-        seen = PageProblems()
-        watches = ((context, "request", seen.request), (context, "response", seen.response),
-                   (page, "console", seen.console), (page, "pageerror", seen.page_error))
-        for target, event, handler in watches:
-            target.on(event, handler)
-        opened.append((context, seen, refused, watches))
+        opened.append((context, watching.enter_context(watched(page)), refused))
         return page
 
     yield open_player
-    problems = [p for _, seen, refused, _ in opened for p in seen.problems
+    watching.close()
+    problems = [p for _, seen, refused in opened for p in seen.problems
                 if not (refused and "WebSocket connection" in p and "ERR_CONNECTION_REFUSED" in p)]
-    for context, _, _, watches in opened:  # the tabs closed, what the site kept wiped: lent again clean
-        for target, event, handler in watches:
-            target.remove_listener(event, handler)
+    for context, _, _ in opened:  # the tabs closed, what the site kept wiped: lent again clean
         for page in context.pages:
             page.close()
         wiper = context.new_page()
