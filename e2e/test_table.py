@@ -502,6 +502,36 @@ def test_the_coach_lights_the_bid_it_suggests(table_page, site_url):
     expect(page.locator(f"#bidding .chip.suit[data-suit='{suit}']")).to_have_class(re.compile(r"\bsuggested\b"))
 
 
+def test_the_last_language_chosen_wins_when_catalogues_answer_out_of_order(table_page, site_url):
+    """French asked first but its catalogue arrives after German's: the page must end in German, as its
+    picker says, not in the language whose answer came last."""
+    page = table_page
+    open_home(page, site_url, seed="race")
+    page.evaluate("""() => {
+      const fetchFirst = window.fetch;
+      window.frenchSettled = false;
+      window.fetch = async (url, options) => {
+        if (!String(url).endsWith("/fr.json")) return fetchFirst(url, options);
+        await new Promise((resolve) => setTimeout(resolve, 1500));
+        const response = await fetchFirst(url, options);
+        // settled once the page's own continuation (microtasks) has used the catalogue
+        return { ok: response.ok, status: response.status,
+                 json: async () => { const data = await response.json();
+                                     setTimeout(() => { window.frenchSettled = true; }, 0); return data; } };
+      };
+    }""")
+    page.click("#btn-settings")
+    picker = page.locator("#setting-language")
+    picker.select_option("fr")
+    picker.select_option("de")
+    expect(page.locator("html")).to_have_attribute("lang", "de")
+    page.wait_for_function("() => window.frenchSettled")
+    assert page.locator("html").get_attribute("lang") == "de"
+    de = json.loads((DIST / "i18n" / "de.json").read_text(encoding="utf-8"))
+    expect(page.locator("#logo-fan .card[data-card=Jh] .index").first).to_have_attribute("data-letter", de["rank.short.J"])
+    expect(picker).to_have_value("de")
+
+
 def test_one_language_switch_reaches_the_whole_table(table_page, site_url):
     page = table_page
     new_match(page, site_url, "coinche", seed="switch")
@@ -520,6 +550,7 @@ def test_one_language_switch_reaches_the_whole_table(table_page, site_url):
     page.click("#btn-menu")
     page.locator("#setting-language").select_option("de")
     page.locator("#dlg-settings button[type=submit]").click()
+    expect(page.locator("html")).to_have_attribute("lang", "de")  # its catalogue has arrived
     de = json.loads((DIST / "i18n" / "de.json").read_text(encoding="utf-8"))
     letters = page.locator("#table .card .index").evaluate_all(
         "ns => ns.map((n) => [n.closest('.card').dataset.rank, n.dataset.letter])")

@@ -32,10 +32,16 @@ async function fetchCatalogue(lang) {
   return response.json();
 }
 
+// Catalogues load over the network, so two quick choices may answer out of order: the last one asked wins.
+let lastAsked = 0;
+
 export async function setLanguage(lang, { remember = true } = {}) {
   if (!LANGUAGES.includes(lang)) lang = "en";
+  const asked = ++lastAsked;
   if (!Object.keys(fallback).length) fallback = await fetchCatalogue("en");
-  messages = lang === "en" ? fallback : await fetchCatalogue(lang);
+  const loaded = lang === "en" ? fallback : await fetchCatalogue(lang);
+  if (asked !== lastAsked) return current;
+  messages = loaded;
   current = lang;
   document.documentElement.lang = lang;
   if (remember) {
