@@ -377,6 +377,43 @@ def test_the_match_resumes_after_a_reload(table_page, site_url):
     assert set(ui["hand"]) == set(before["deal"]["hand"])
 
 
+# The engine's answer to "load" held until window.releaseLoad() (the save being read on a slow phone).
+HOLD_LOAD = """async () => {
+  const { engine } = await import('/js/main.js');
+  const call = engine.call.bind(engine);
+  window.loadAsked = false;
+  engine.call = (name, args) => {
+    if (name !== 'load') return call(name, args);
+    window.loadAsked = true;
+    return new Promise((resolve) => { window.releaseLoad = () => resolve(call(name, args)); });
+  };
+}"""
+
+
+def test_the_table_left_for_the_home_is_inert_while_a_save_loads(table_page, site_url):
+    """Home, then Resume: the table shows while the engine reads the save, with the cards of the match left
+    for the home. A tap on one then is not a card played (it was swallowed, and the match resumed with the
+    player's turn unplayed): none is lit until the save is loaded, and a tap after that plays."""
+    page = table_page
+    new_match(page, site_url, "coinche", seed="inert")
+    ui = _first_play_turn(page)
+    page.click("#btn-home")
+    page.evaluate(HOLD_LOAD)
+    page.click("#btn-resume")
+    expect(page.locator("#table")).to_be_visible()
+    page.wait_for_function("() => window.loadAsked")
+    hand = page.locator("#hand")
+    expect(hand).not_to_have_class(re.compile(r"\bmy-turn\b"))
+    assert page.locator("#hand .card.playable").count() == 0
+    expect(page.locator("#bidding")).to_be_hidden()
+    page.evaluate("() => window.releaseLoad()")
+    after = wait_for(page, lambda ui: ui["myTurn"])
+    assert set(after["hand"]) == set(ui["hand"])
+    card = after["playable"][0]
+    page.locator(f'#hand .card[data-card="{card}"]').click()
+    expect(page.locator("#hand .card")).to_have_count(len(ui["hand"]) - 1)
+
+
 def test_the_last_trick_can_be_reviewed(table_page, site_url):
     page = table_page
     new_match(page, site_url, "coinche", seed="last")

@@ -175,10 +175,14 @@ export class Game {
     return this.#phase === "preview" || this.#phase === "held";
   }
 
+  // The table shows while the save loads: what it showed before (the match left for the home) stays inert.
   async resume(snapshot) {
     this.#drive(this.#local, ME);
+    this.#hand.inert();
+    this.#bidding.hide();
+    const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
-    this.#start(answer);
+    if (epoch === this.#epoch) this.#start(answer);
   }
 
   // A match driven by `driver` (see the top of this file), the player in `seat`; answer: {state, event?};
@@ -220,6 +224,8 @@ export class Game {
     this.#epoch += 1;
     if (this.#previewing) this.#forgetPreview("stopped");
     this.#phase = "stopped";
+    this.#hand.inert();
+    this.#bidding.hide();
     for (const dialog of Object.values(this.#dialogs)) if (dialog.open) dialog.close("stop");
   }
 

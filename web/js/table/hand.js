@@ -70,6 +70,18 @@ export class HandView {
     this.#root.setAttribute("aria-label", playable !== null ? t("table.hand.your_turn") : t("table.hand.label"));
   }
 
+  // Nothing may be played (the match stopped, or another is loading): the cards stay, none lit, a press let go.
+  inert() {
+    this.#drop();
+    this.#playable = null;
+    for (const node of this.cards) {
+      node.classList.remove("playable", "forbidden", "lifted");
+      node.removeAttribute("aria-disabled");
+    }
+    this.#root.classList.remove("my-turn");
+    this.#root.setAttribute("aria-label", t("table.hand.label"));
+  }
+
   #cardAt(event) { return event.target.closest?.(".card"); }
 
   #down(event) {
