@@ -6,7 +6,10 @@
   e2e/test_judge_diff.py, e2e/test_pyodide_parity.py) and the tests marked ``full_only`` (every layout screen).
 
 Both run in parallel with pytest-xdist; the tests that take longest are handed out first (LONGEST_FIRST), so
-that no worker is left with a long one at the end while the others wait.
+that no worker is left with a long one at the end while the others wait, and one or two at a time
+(``--maxschedchunk``, set below unless given): xdist's default first hands each worker a quarter of its share
+in one block, and the first block held every long test, so one worker ran them all while the others finished
+two minutes sooner and waited.
 """
 from __future__ import annotations
 
@@ -45,6 +48,11 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         "--full", action="store_true", default=False,
         help="the long tier (make test-full, CI): long differential runs (200,000 random positions and 20,000 "
              "random deals) and the tests marked full_only")
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    if getattr(config.option, "maxschedchunk", "absent") is None:  # xdist's, not given
+        config.option.maxschedchunk = 1
 
 
 def rank(nodeid: str) -> int:

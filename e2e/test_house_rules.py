@@ -13,7 +13,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from test_table import BOOT_MS, ENGINE_STATE, UI, open_home, start, tap  # noqa: E402
+from test_table import BOOT_MS, ENGINE_STATE, look, open_home, start, tap, until_changed  # noqa: E402
 
 SAVE_KEY = "coinche.match"
 
@@ -163,13 +163,14 @@ def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, sit
     # the deal played out: the summary's parts name the announcements' points
     deadline = time.monotonic() + 120
     while time.monotonic() < deadline:
-        ui = page.evaluate(UI)
+        ui, seen = look(page)
         if ui["summary"]:
             break
         if ui["myTurn"] and ui["playable"] and not ui["bidding"]:
             tap(page, ui["playable"][0])
             expect(page.locator(f'#hand .card[data-card="{ui["playable"][0]}"]')).to_have_count(0)
-        time.sleep(0.05)
+        else:
+            until_changed(page, seen)
     expect(page.locator("#dlg-summary")).to_contain_text("Announcements")
     # and each announcement: what it was, who declared it, the points it gave, or that it did not count
     record = page.evaluate("""async () => {

@@ -14,7 +14,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from test_table import ENGINE_STATE, UI, choose_settings, open_home, start, tap  # noqa: E402
+from test_table import ENGINE_STATE, UI, choose_settings, look, open_home, start, tap, until_changed  # noqa: E402
 
 DIST = Path(__file__).resolve().parent.parent / "dist"
 BOOT_MS = 60_000
@@ -50,10 +50,10 @@ def render(messages: dict, template: str, params: dict, raw: dict | None = None)
 def poll(page, predicate, seconds=60, what="condition"):
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ui = page.evaluate(UI)
+        ui, seen = look(page)
         if predicate(ui):
             return ui
-        time.sleep(0.03)
+        until_changed(page, seen, seconds=0.25)
     raise AssertionError(f"timed out waiting for {what}; last UI: {ui}")
 
 
@@ -132,7 +132,7 @@ def play_until_forbidden_reason(page, lang):
     faces_checked = False
     deadline = time.monotonic() + PLAY_SECONDS
     while time.monotonic() < deadline:
-        ui = page.evaluate(UI)
+        ui, seen = look(page)
         if ui["result"]:
             break
         if ui["summary"]:
@@ -170,7 +170,7 @@ def play_until_forbidden_reason(page, lang):
             tap(page, card)
             expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
         else:
-            time.sleep(0.02)
+            until_changed(page, seen)
     raise AssertionError(f"no forbidden card met within {PLAY_SECONDS} s (coached: {coached})")
 
 

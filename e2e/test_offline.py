@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from pwa_helpers import boot_ready, wait_for_control
 from test_judge import ARGUED_OVER_PARTNER, expect_ruled, verdicts
-from test_table import UI, bid_or_pass, choose_settings, start, tap
+from test_table import bid_or_pass, choose_settings, look, start, tap, until_changed
 
 DEAL_SECONDS = 120
 
@@ -27,7 +27,7 @@ def play_one_deal(page, variant: str, rng: random.Random) -> None:
     """Bid and play until a deal summary shows (a deal every seat passes is dealt again)."""
     deadline = time.monotonic() + DEAL_SECONDS
     while time.monotonic() < deadline:
-        ui = page.evaluate(UI)
+        ui, seen = look(page)
         if ui["summary"]:
             return
         if ui["bidding"]:
@@ -37,7 +37,7 @@ def play_one_deal(page, variant: str, rng: random.Random) -> None:
             tap(page, card)
             expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
         else:
-            time.sleep(0.02)
+            until_changed(page, seen)
     raise AssertionError(f"no deal ended within {DEAL_SECONDS} s")
 
 

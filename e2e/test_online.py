@@ -22,7 +22,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from conftest import forget_storage, save_a_snapshot, watched
-from test_table import BOOT_MS, UI, bid_or_pass, tap
+from test_table import BOOT_MS, UI, bid_or_pass, look, tap, until_changed
 
 MATCH_SECONDS = 400
 VIEWPORT = {"width": 390, "height": 844}
@@ -157,11 +157,12 @@ def check_dimmed_cards(page, ui):
     assert set(ui["forbidden"]) == forbidden and set(ui["playable"]) == set(deal["legal"])
 
 
-def step(page, rng, counts):
-    """One thing the player does now, if any: close a deal summary, bid or pass, or play a card."""
-    ui = page.evaluate(UI)
+def step(page, rng, counts) -> tuple[bool, str | None]:
+    """One thing the player does now, if any: close a deal summary, bid or pass, or play a card. Returns
+    whether the match is over for this page, and the UI's text when it did nothing (for until_changed)."""
+    ui, seen = look(page)
     if ui["result"]:
-        return True
+        return True, seen
     if ui["summary"]:
         counts["deals"] += 1
         page.click("#dlg-summary .dialog-actions .btn.primary")
@@ -176,17 +177,23 @@ def step(page, rng, counts):
         page.evaluate("() => document.activeElement?.blur()")
         tap(page, card)
         expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
-    return False
+    else:
+        return False, seen
+    return False, None
 
 
 def play_until(pages, rng, done, seconds=MATCH_SECONDS):
+    """Every page's player does what they can until ``done(finished, counts)``. When none could act, the wait
+    is on the first page's UI, which a card or a call of anyone at the table changes (its trick, whose turn)."""
     counts = {"deals": 0, "cards": 0}
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        finished = [step(page, rng, counts) for page in pages]
+        steps = [step(page, rng, counts) for page in pages]
+        finished = [over for over, _ in steps]
         if done(finished, counts):
             return counts
-        time.sleep(0.02)
+        if all(seen is not None for _, seen in steps):
+            until_changed(pages[0], steps[0][1], seconds=0.5)
     raise AssertionError(f"not done within {seconds} s: {counts}")
 
 

@@ -16,7 +16,7 @@ from playwright.sync_api import expect
 from coinche.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from test_table import ENGINE_STATE, new_match, tap  # noqa: E402
+from test_table import ENGINE_STATE, look, new_match, tap, until_changed  # noqa: E402
 
 SAVE_KEY = "coinche.match"  # js/table/settings.js
 SHOTS = os.environ.get("REPLAY_SHOTS")  # a folder to save screenshots of the replay in
@@ -31,19 +31,18 @@ def play_to_summary(page, seconds=120):
     """Pass at every call and play the first legal card until a played deal's summary shows."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        if page.locator("#dlg-summary[open]").count():
+        ui, seen = look(page)
+        if ui["summary"]:
             return
-        bidding = page.locator("#bidding button[data-call=pass]:enabled")
-        if bidding.count() and page.locator("#bidding").is_visible():
-            bidding.click()
-            continue
-        playable = page.locator("#hand.my-turn .card.playable")
-        if playable.count():
-            card = playable.first.get_attribute("data-card")
+        passing = page.locator("#bidding button[data-call=pass]:enabled")
+        if ui["bidding"] and passing.count():
+            passing.click()
+        elif ui["myTurn"] and ui["playable"]:
+            card = ui["playable"][0]
             tap(page, card)
             expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
-            continue
-        time.sleep(0.02)
+        else:
+            until_changed(page, seen)
     raise AssertionError("no deal was played to its end")
 
 

@@ -13,7 +13,7 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from pwa_helpers import boot_ready, wait_until  # noqa: E402
-from test_table import ENGINE_STATE, UI, new_match, tap  # noqa: E402
+from test_table import ENGINE_STATE, UI, look, new_match, tap, until_changed  # noqa: E402
 
 SAVE_KEY = "coinche.match"
 TRICK_ON_TABLE = "() => [...document.querySelectorAll('#table .trick .slot [data-card]')].map((n) => n.dataset.card)"
@@ -29,7 +29,7 @@ def my_turn_in_a_trick(page, seconds=90):
     on the table; the engine's state then."""
     deadline = time.monotonic() + seconds
     while time.monotonic() < deadline:
-        ui = page.evaluate(UI)
+        ui, seen = look(page)
         if ui["summary"]:
             page.click("#dlg-summary .dialog-actions .btn.primary")
         elif ui["bidding"]:
@@ -42,7 +42,7 @@ def my_turn_in_a_trick(page, seconds=90):
             tap(page, card)
             expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
         else:
-            time.sleep(0.02)
+            until_changed(page, seen)
     raise AssertionError("never the player's turn in the middle of a trick")
 
 
