@@ -109,10 +109,11 @@ class Auditor(Player):
         assert (await self.ask(type="state"))["type"] == "state"
 
     async def tour_turn(self) -> None:
-        """Refusals on this seat's turn: wrong phase, unknown text, illegal call or card, stale seq; an
-        announcement where the table plays none, out of its time, or not held."""
+        """Refusals on this seat's turn: wrong phase, unknown text, illegal call or card, stale seq; a bid of
+        all trumps where the table plays suits only; an announcement where the table plays none, out of its
+        time, unknown or not held."""
         deal = self.state["deal"]
-        await self.tour_announcements(deal)
+        await self.tour_house_rules(deal)
         if deal["phase"] == "auction" and "auction" not in self.toured:
             self.toured.add("auction")
             await self.refused("unknown_call", type="act", action=deal["hand"][0])
@@ -131,8 +132,11 @@ class Auditor(Player):
                     self.toured.add(key)
                     await self.refused("illegal_card", type="act", action=card)
 
-    async def tour_announcements(self, deal: dict[str, Any]) -> None:
+    async def tour_house_rules(self, deal: dict[str, Any]) -> None:
         if "announceable" not in deal:  # the game's own rules
+            if deal["phase"] == "auction" and deal["variant"] == "coinche" and "all trumps" not in self.toured:
+                self.toured.add("all trumps")
+                await self.refused("contract_not_played", type="act", action="160ta")
             if deal["phase"] == "play" and "announce" not in self.toured:
                 self.toured.add("announce")
                 await self.refused("announce_not_played", type="act", action="announce:")
@@ -141,6 +145,7 @@ class Auditor(Player):
             await self.refused("announce_wrong_time", type="act", action="announce:")
         elif deal["announceable"] and "announce unheld" not in self.toured:
             self.toured.add("announce unheld")
+            await self.refused("unknown_announcement", type="act", action="announce:4x")
             mine = {a["announcement"] for a in deal["announceable"]}
             unheld = next(text for text in ("4J", "49", "7s-9s") if text not in mine)
             await self.refused("announcement_not_held", type="act", action=f"announce:{unheld}")
