@@ -23,7 +23,7 @@ from coinche import Contract, Deal, Position
 from coinche.announce import Announcement, held, parse_announcements, side_points
 from coinche.bots import bot_turn, make_bot
 from coinche.calls import Call
-from coinche.cards import ALL_TRUMPS, NO_TRUMP, POINTS, TRUMP_LETTERS, mask_of
+from coinche.cards import ALL_TRUMPS, NO_TRUMP, POINTS, TRUMP_LETTERS, cards_of, mask_of
 from coinche.deal import Phase
 from coinche.errors import CoincheError, IllegalActionError, NotationError
 from coinche.record import FORMAT_1, RecordError, check, deal_to_record, replay
@@ -488,7 +488,7 @@ def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and
     the cards of the announcements once the first trick is over; and the fields PROTOCOL.md documents."""
     from coinche_referee.messages import seat_state
     from test_referee_audit import PROTOCOL_MD, documented_paths, paths
-    from test_referee_helpers import CARD, _hidden
+    from test_referee_helpers import CARD
 
     documented = documented_paths(PROTOCOL_MD.read_text())
     seed = next(s for s in range(300) if sum(bool(held(h)) for h in Deal.new(RULES, 3, s).hands) >= 3)
@@ -503,9 +503,10 @@ def test_the_referee_sends_the_announced_cards_at_the_end_of_the_first_trick_and
         public = {str(c) for s, a in deal.declared for c in a.cards} if deal.tricks else set()
         for seat in range(4):
             state = seat_state(session, seat)
-            leaked = set(CARD.findall(json.dumps(state))) & _hidden(deal, seat) - public
+            others = {str(c) for s in range(4) if s != seat for c in cards_of(deal.hands[s])}
+            leaked = set(CARD.findall(json.dumps(state))) & others - public
             assert not leaked, (len(deal.plays), seat, leaked)
-            shown += bool(set(CARD.findall(json.dumps(state["deal"]["declared"]))) & _hidden(deal, seat))
+            shown += bool(set(CARD.findall(json.dumps(state["deal"]["declared"]))) & others)
             seen.update(paths(state))
 
     for _ in range(32):

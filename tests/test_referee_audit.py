@@ -6,13 +6,17 @@ a seat over, a player who leaves and one who never comes back (both replaced by 
 refused requests (every error and its parameters); then three friends' tables, of four, two and three
 people, through their lobbies (seats taken, moved and freed, a drop and a resume, the host leaving) and
 their whole matches (a drop resumed, a person replaced by a bot who takes the seat back with their
-token, one who never comes back).  Three checks run over the recording:
+token, one who never comes back); and a fourth friends' table, of three people and a bot, at house rules
+(``contracts=all,announce=yes``: no trumps and all trumps bid and played, announcements declared or not by
+the people and by the bot, a drop in a first trick resumed).  Three checks run over the recording:
 
 (a) no card that another seat holds at that moment appears anywhere in a message to a seat (keys,
-    nested values, error texts), nor another person's token, nor the match seed;
+    nested values, error texts), nor another person's token, nor the match seed; the cards of the
+    announcements declared are public from the end of the first trick on, never before, and no other;
 (b) every number and every numeric string of every message (and every text, as a match seed) tried
     through the engine as a deal seed and as a match seed re-deals none of the match's hands;
-(c) the set of field paths seen, per message type, is exactly the one PROTOCOL.md documents.
+(c) the set of field paths seen, per message type, is exactly the one PROTOCOL.md documents, the rows
+    of the house rule ``announce=yes`` at its table only.
 
 Each check is shown to fire on a referee double that plants a leak of its kind.
 """
@@ -28,8 +32,12 @@ from typing import Any, Iterator
 
 import pytest
 
+from coinche.announce import held
+from coinche.cards import cards_of
 from coinche.deal import Deal
-from coinche.match import Match, Rules
+from coinche.match import Match
+from coinche.session import settings_rules
+from coinche.view import announcement_json
 from coinche_referee.referee import Config, Referee
 from coinche_referee.server import running
 from coinche_referee.table import Table
@@ -38,13 +46,16 @@ from test_referee_helpers import CARD, Player, find_leaks
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
 CONFIG = Config(bot_delay=0, level="easy", grace=0.3, lobby_timeout=0.3, private_timeout=1.0, idle_timeout=0.5,
                 rate=1000, burst=1000, max_per_address=8, guesses=3)
-#: Fixed match seeds (the referee draws secret ones): deals with belote and every kind of forbidden card.
-SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4", "audit-5", "audit-6", "audit-7"]
+#: Fixed match seeds (the referee draws secret ones): deals with belote and every kind of forbidden card; the
+#: sixth, the table of ``HOUSE_RULES``, a first deal where a person holds two announcements and the bot one.
+SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4", "audit-5", "audit-578", "audit-7"]
 #: Messages only a referee with a durable store sends (tests/test_referee_cluster.py records them).
 DURABLE_ONLY = {"server"}
-#: Rows of PROTOCOL.md's "Every field" sent only at tables of a house rule, which these matches do not play
-#: (tests/test_announce.py checks them).
-HOUSE_ONLY = {"(state announce=yes)", "(update announce=yes)"}
+#: Rows of PROTOCOL.md's "Every field" that add fields to another row at the tables of a house rule (the
+#: friends' table of ``HOUSE_RULES`` sends them): each row and the row it adds to.
+HOUSE_ROWS = {"(state announce=yes)": "(state)", "(update announce=yes)": "update"}
+#: The house rules of one friends' table: no trumps and all trumps bid, announcements declared.
+HOUSE_RULES = "contracts=all,announce=yes"
 
 
 class SeededReferee(Referee):
@@ -98,8 +109,11 @@ class Auditor(Player):
         assert (await self.ask(type="state"))["type"] == "state"
 
     async def tour_turn(self) -> None:
-        """Refusals on this seat's turn: wrong phase, unknown text, illegal call or card, stale seq."""
+        """Refusals on this seat's turn: wrong phase, unknown text, illegal call or card, stale seq; a bid of
+        all trumps where the table plays suits only; an announcement where the table plays none, out of its
+        time, unknown or not held."""
         deal = self.state["deal"]
+        await self.tour_house_rules(deal)
         if deal["phase"] == "auction" and "auction" not in self.toured:
             self.toured.add("auction")
             await self.refused("unknown_call", type="act", action=deal["hand"][0])
@@ -117,6 +131,39 @@ class Auditor(Player):
                 if key not in self.toured:
                     self.toured.add(key)
                     await self.refused("illegal_card", type="act", action=card)
+
+    async def tour_house_rules(self, deal: dict[str, Any]) -> None:
+        if "announceable" not in deal:  # the game's own rules
+            if deal["phase"] == "auction" and deal["variant"] == "coinche" and "all trumps" not in self.toured:
+                self.toured.add("all trumps")
+                await self.refused("contract_not_played", type="act", action="160ta")
+            if deal["phase"] == "play" and "announce" not in self.toured:
+                self.toured.add("announce")
+                await self.refused("announce_not_played", type="act", action="announce:")
+        elif deal["phase"] == "auction" and "announce early" not in self.toured:
+            self.toured.add("announce early")
+            await self.refused("announce_wrong_time", type="act", action="announce:")
+        elif deal["announceable"] and "announce unheld" not in self.toured:
+            self.toured.add("announce unheld")
+            await self.refused("unknown_announcement", type="act", action="announce:4x")
+            mine = {a["announcement"] for a in deal["announceable"]}
+            unheld = next(text for text in ("4J", "49", "7s-9s") if text not in mine)
+            await self.refused("announcement_not_held", type="act", action=f"announce:{unheld}")
+
+    def choose(self, rng: random.Random) -> str:
+        """At a table of ``HOUSE_RULES``: no trumps and all trumps bid as often as a suit, and with the first
+        card some of the announcements held declared (or none, or nothing said); elsewhere a Player's choice."""
+        deal = self.state["deal"]
+        legal = deal["legal"]
+        if deal.get("announceable"):
+            if rng.random() < 0.2:
+                return super().choose(rng)
+            return "announce:" + ",".join(a["announcement"] for a in deal["announceable"] if rng.random() < 0.7)
+        if deal["phase"] == "auction" and any(call.endswith("ta") for call in legal):
+            if rng.random() < 0.7:
+                return "pass"
+            return rng.choice([call for call in legal if call[0].isdigit()][:6] or legal)
+        return super().choose(rng)
 
     async def play(self, rng: random.Random, until=None) -> None:
         acted = -1
@@ -167,7 +214,7 @@ async def stranger_tour(url: str, table_code: str) -> list[list[dict]]:
 
 
 async def record(url: str, referee: Referee) -> dict[str, Any]:
-    """Both matches, as described at the top; every log, the tables' snapshots and tokens."""
+    """The matches described at the top; every log, the tables' snapshots and tokens."""
     logs: list[tuple[str, int | None, list[dict]]] = []
     matches = []
 
@@ -227,7 +274,7 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
     logs += [("classic", 0, a.log, 1), ("classic", 1, b.log, 1)]
     await a.close()
 
-    for scenario in (four_friends, two_friends, three_friends):
+    for scenario in (four_friends, two_friends, three_friends, friends_at_house_rules):
         table, people = await scenario(url, referee)
         matches.append((table.session.snapshot(), dict(table.tokens)))
         logs += [(f"{scenario.__name__}", seat, log, len(matches) - 1) for seat, log in people]
@@ -242,10 +289,13 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
 
 # ---------------------------------------------------------------- friends' tables
 
-async def open_friends(url: str, names: list[str], variant: str = "coinche") -> tuple[list[Auditor], str]:
-    """The first name opens a friends' table (to 501, easy bots), the others join in the first free seats."""
+async def open_friends(url: str, names: list[str], variant: str = "coinche",
+                       rules: str | None = None) -> tuple[list[Auditor], str]:
+    """The first name opens a friends' table (to 501, easy bots, ``rules`` if given), the others join in the
+    first free seats."""
     host = await Auditor.join(url)
-    opened = await host.ask(type="open", settings={"variant": variant, "target": 501, "level": "easy"}, name=names[0])
+    settings = {"variant": variant, "target": 501, "level": "easy", **({"rules": rules} if rules else {})}
+    opened = await host.ask(type="open", settings=settings, name=names[0])
     people = [host]
     for name in names[1:]:
         person = await Auditor.join(url)
@@ -351,6 +401,26 @@ async def three_friends(url: str, referee: Referee):
     return table, [(0, ana.log), (1, bob.log), (2, cy.log)]
 
 
+async def friends_at_house_rules(url: str, referee: Referee):
+    """Three people at a table of ``HOUSE_RULES``, a bot in seat 3: no trumps and all trumps bid and played,
+    announcements declared (all, some or none) by the people and the bot; one drops in a first trick and
+    resumes there."""
+    (eve, fay, gus), code = await open_friends(url, ["Eve", "Fay", "Gus"], rules=HOUSE_RULES)
+    await begin(eve, [fay, gus])
+    table = the_table(referee, code)
+    rngs = [random.Random(67 + i) for i in range(3)]
+    until = dict(until=lambda p: not p.state["deal"]["tricks"] and len(p.state["deal"]["trick"]) == 2)
+    await asyncio.gather(*(p.play(r, **until) for p, r in zip([eve, fay, gus], rngs)))
+    await gus.close()
+    gus_again = await Auditor.join(url)
+    assert (await gus_again.ask(type="resume", token=gus.token))["type"] == "resumed"
+    await asyncio.gather(*(p.play(r) for p, r in zip([eve, fay, gus_again], rngs)))
+    assert table.session.humans == (0, 1, 2) and table.session.match.is_over
+    for p in (eve, fay, gus_again):
+        await p.close()
+    return table, [(0, eve.log), (1, fay.log), (2, gus.log + gus_again.log)]
+
+
 async def alone_in_a_lobby(url: str) -> list[dict]:
     """A host alone cannot start; the lobby then expires.  Its table plays house rules, after two refused."""
     host = await Auditor.join(url)
@@ -416,6 +486,31 @@ def test_a_no_hidden_card_no_token_no_seed_in_any_message(corpus):
     assert {len({s for _, s, _, i in corpus["logs"] if i == k}) for k in range(len(humans))} == {2, 3, 4}
 
 
+def test_a_the_house_rules_match_shows_announced_cards_still_held(corpus):
+    """What (a) met at the table of ``HOUSE_RULES``: contracts of no trumps and all trumps, announcements
+    declared by people and by the bot, one of them declaring one of the two it held, and announced cards the
+    others were shown while still held."""
+    [snapshot] = [snapshot for snapshot, _ in corpus["matches"] if plays_announcements(snapshot)]
+    shown: dict[int, set[str]] = {}  # by seq: the cards of others' announcements a person was shown
+    for _, seat, log, index in corpus["logs"]:
+        if corpus["matches"][index][0] is snapshot:
+            for message in log:
+                if "state" in message:
+                    shown.setdefault(message["state"]["seq"], set()).update(
+                        card for entry in message["state"]["deal"]["declared"] if entry["seat"] != seat
+                        for card in entry["cards"])
+    match = Match(settings_rules(snapshot["settings"]), seed=snapshot["settings"]["seed"])
+    declared_by, partly, held_then = set(), False, 0
+    for seq, action in enumerate(snapshot["actions"], 1):
+        if action.startswith("announce:") and action != "announce:":
+            declared_by.add(match.deal.turn)
+            partly |= action.count(",") + 1 < len(held(match.deal.hands[match.deal.turn]))
+        match.apply(action)
+        held_then += bool(shown.get(seq, set()) & {str(c) for hand in match.deal.hands for c in cards_of(hand)})
+    assert {r["result"]["contract"]["trump"] for r in match.history} >= {"sa", "ta"}
+    assert 3 in declared_by and declared_by - {3} and partly and held_then
+
+
 # ---------------------------------------------------------------- (b) numbers as seeds
 
 def values(message: Any) -> Iterator[Any]:
@@ -459,7 +554,7 @@ def seed_leaks(corpus: dict[str, Any]) -> list[str]:
     numbers, texts = candidates(all_logs)
     for snapshot, _ in corpus["matches"]:
         settings = snapshot["settings"]
-        rules = Rules(settings["variant"], settings["target"])
+        rules = settings_rules(settings)
         match = Match(rules, seed=settings["seed"])
         for action in snapshot["actions"]:
             match.apply(action)
@@ -524,14 +619,34 @@ def documented_paths(text: str) -> dict[str, set[str]]:
             for kind, cells in re.findall(r"^\| `([^`]+)` \| (.+) \|$", section, re.M)}
 
 
-def test_c_the_fields_seen_are_exactly_those_protocol_md_documents(corpus):
+def plays_announcements(snapshot: dict[str, Any]) -> bool:
+    return settings_rules(snapshot["settings"]).announce
+
+
+def field_mismatches(corpus: dict[str, Any]) -> list[str]:
+    """The field paths sent but not documented, documented but never seen, and those of ``HOUSE_ROWS`` sent
+    at a table of the game's own rules (``server`` apart: only a referee with a durable store sends it)."""
     documented = documented_paths(PROTOCOL_MD.read_text())
-    documented = {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY | HOUSE_ONLY}
-    seen = seen_paths([log for _, _, log, _ in corpus["logs"]] + corpus["strangers"])
-    assert set(seen) == set(documented)
-    for kind in documented:
-        assert seen[kind] - documented[kind] == set(), f"{kind}: sent but not documented"
-        assert documented[kind] - seen[kind] == set(), f"{kind}: documented but never seen"
+    own = {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY and kind not in HOUSE_ROWS}
+    house = {kind: set(fields) for kind, fields in own.items()}
+    for row, base in HOUSE_ROWS.items():
+        house[base] |= documented[row] - {base}
+    own_logs, house_logs = [*corpus["strangers"]], []
+    for _, _, log, index in corpus["logs"]:
+        (house_logs if plays_announcements(corpus["matches"][index][0]) else own_logs).append(log)
+    seen_own, seen_house = seen_paths(own_logs), seen_paths(house_logs)
+    mismatches = []
+    for kind in sorted(set(house) | set(seen_own) | set(seen_house)):
+        seen = seen_own.get(kind, set()) | seen_house.get(kind, set())
+        mismatches += [f"{kind}: {path} sent but not documented" for path in sorted(seen - house.get(kind, set()))]
+        mismatches += [f"{kind}: {path} documented but never seen" for path in sorted(house.get(kind, set()) - seen)]
+        mismatches += [f"{kind}: {path} sent at a table of the game's own rules"
+                       for path in sorted(seen_own.get(kind, set()) & house.get(kind, set()) - own.get(kind, set()))]
+    return mismatches
+
+
+def test_c_the_fields_seen_are_exactly_those_protocol_md_documents(corpus):
+    assert field_mismatches(corpus) == []
 
 
 def test_the_paths_and_the_table_reader():
@@ -605,6 +720,29 @@ class TellingTable(Table):
         return seats
 
 
+class EarlyTable(Table):
+    """(a) at a table of announcements: every declared announcement, cards and all, to every seat before the
+    first trick is over."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        deal = self.session.match.deal
+        if not deal.tricks:
+            state["deal"]["declared"] = [announcement_json(s, a) for s, a in deal.declared]
+        return state
+
+
+class OneCardMoreTable(Table):
+    """(a) at a table of announcements: beside each announcement's cards, the next card its declarer holds."""
+
+    def state_for(self, seat):
+        state = super().state_for(seat)
+        hands = self.session.match.deal.hands
+        for entry in state["deal"]["declared"]:
+            entry["cards"] += [str(c) for c in cards_of(hands[entry["seat"]]) if str(c) not in entry["cards"]][:1]
+        return state
+
+
 async def planted_queue(url, referee):
     """A 1v1 table from the queue: an auction and a few tricks, a refusal."""
     a = await Auditor.join(url)
@@ -634,8 +772,21 @@ async def planted_friends(url, referee):
             "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
 
 
+async def planted_house(url, referee):
+    """A friends' table of two people and two bots at ``HOUSE_RULES``: a deal's auction, announcements
+    declared and two tricks."""
+    people, code = await open_friends(url, ["Ana", "Bob"], rules=HOUSE_RULES)
+    await begin(people[0], people[1:])
+    table = the_table(referee, code)
+    until = dict(until=lambda p: len(p.state["deal"]["tricks"]) >= 2)
+    await asyncio.gather(*(p.play(random.Random(70 + i), **until) for i, p in enumerate(people)))
+    return {"logs": [("house", p.seat, p.log, 0) for p in people],
+            "matches": [(table.session.snapshot(), dict(table.tokens))], "strangers": []}
+
+
 def planted(table_class=Table, referee_class=SeededReferee, scenario=planted_queue) -> dict[str, Any]:
-    """A short recording from a referee double (``scenario``: at a 1v1 table or a friends' table)."""
+    """A short recording from a referee double (``scenario``: at a 1v1 table, a friends' table, a friends'
+    table of house rules)."""
 
     class Double(referee_class):
         pass
@@ -678,3 +829,27 @@ def test_b_fires_on_the_deal_seed_and_c_on_a_field_nobody_documented(scenario):
     assert "debug.tables" in chatty["(state)"] - documented["(state)"]
     clean = seen_paths([log for _, _, log, _ in planted(scenario=scenario)["logs"]])
     assert all(clean[kind] <= documented[kind] for kind in clean)
+
+
+def announced(snapshot: dict[str, Any]) -> set[str]:
+    """The cards of every announcement declared in a recorded match."""
+    match = Match(settings_rules(snapshot["settings"]), seed=snapshot["settings"]["seed"])
+    cards = set()
+    for action in snapshot["actions"]:
+        match.apply(action)
+        cards.update(str(card) for _, announcement in match.deal.declared for card in announcement.cards)
+    return cards
+
+
+def test_a_fires_on_announced_cards_before_the_first_trick_is_over_and_on_a_card_more_after_it():
+    """(i) the others' announcements, cards and all, before the first trick is over: those cards are named;
+    (ii) a card beside each announcement after it: only cards that nobody announced are named."""
+    clean = planted(scenario=planted_house)
+    assert card_leaks(clean) == []
+    early = planted(EarlyTable, scenario=planted_house)
+    shown = announced(early["matches"][0][0])
+    leaked = {card for leak in card_leaks(early) for card in CARD.findall(leak)}
+    assert leaked and leaked <= shown  # the other seats' announced cards, which they still held
+    more = planted(OneCardMoreTable, scenario=planted_house)
+    leaked = {card for leak in card_leaks(more) for card in CARD.findall(leak)}
+    assert leaked and not leaked & announced(more["matches"][0][0])

@@ -29,7 +29,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 from helpers import child_pids, gone
 from redis_server import RedisServer, RefereeProcess, need_redis
-from test_referee_audit import DURABLE_ONLY, HOUSE_ONLY, card_leaks, documented_paths, recorded, seed_leaks, seen_paths
+from test_referee_audit import card_leaks, documented_paths, field_mismatches, recorded, seed_leaks, seen_paths
 from test_referee_helpers import Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
@@ -190,8 +190,8 @@ async def friends_lobby(urls, names: tuple[str, ...], settings: dict[str, Any]) 
 
 # ---------------------------------------------------------------- what Redis holds
 
-def stored_tables(url: str) -> dict[str, dict[str, Any]]:
-    """Every table in Redis: its record and actions, by the people's names (sorted, ``/`` between)."""
+def stored_tables(url: str, by: str = "names") -> dict[str, dict[str, Any]]:
+    """Every table in Redis: its record and actions, by the people's names (sorted, ``/`` between) or its id."""
     r = redis_sync.Redis.from_url(url, decode_responses=True)
     out = {}
     for key in r.scan_iter(f"{PREFIX}t:*"):
@@ -199,9 +199,15 @@ def stored_tables(url: str) -> dict[str, dict[str, Any]]:
         record = json.loads(r.get(key))
         record["actions"] = r.lrange(f"{PREFIX}a:{table_id}", 0, -1)
         record["id"] = table_id
-        out["/".join(sorted(n for n in record["names"] if n))] = record
+        out[table_id if by == "id" else "/".join(sorted(n for n in record["names"] if n))] = record
     r.close()
     return out
+
+
+def stored_actions(url: str) -> dict[str, list[str]]:
+    """The actions Redis holds of every table that started, by its match seed."""
+    return {record["settings"]["seed"]: record["actions"] for record in stored_tables(url, by="id").values()
+            if "seed" in record["settings"]}
 
 
 def redis_values(url: str) -> list[str]:
@@ -562,17 +568,19 @@ def test_the_audit_fires_on_a_stored_secret_or_another_seat_s_token_in_a_message
 
 
 def test_the_audit_s_whole_recording_on_a_referee_with_redis(redis_server):
-    """The scripted matches of tests/test_referee_audit.py, made to show every documented field (three
-    friends' tables, both variants, drops, resumes, bots taking seats, every refusal), recorded on a referee
-    that stores its tables in Redis: (a) and (b) hold, and (c) exactly: the fields seen are those PROTOCOL.md
-    lists, every one of them (``server`` apart: Redis stays up; the outage test above sees it)."""
+    """The scripted matches of tests/test_referee_audit.py, made to show every documented field (four
+    friends' tables, one of them of house rules with announcements, both variants, drops, resumes, bots taking
+    seats, every refusal), recorded on a referee that stores its tables in Redis: every action is stored,
+    (a) and (b) hold, and (c) exactly: the fields seen are those PROTOCOL.md lists, every one of them
+    (``server`` apart: Redis stays up; the outage test above sees it)."""
     corpus = recorded(redis=redis_server.url)
     stored = [key for key in redis_values(redis_server.url) if key.startswith(f"{PREFIX}t:")]
     assert len(stored) >= len(corpus["matches"])  # every match was in Redis (and lobbies given up)
+    kept = stored_actions(redis_server.url)  # every action, a bot's declaration of announcements too
+    assert [kept[snapshot["settings"]["seed"]] for snapshot, _ in corpus["matches"]] == [
+        snapshot["actions"] for snapshot, _ in corpus["matches"]]
     assert card_leaks(corpus) == [] and seed_leaks(corpus) == []
-    documented = documented_paths(PROTOCOL_MD.read_text())
-    seen = seen_paths([log for _, _, log, _ in corpus["logs"]] + corpus["strangers"])
-    assert seen == {kind: fields for kind, fields in documented.items() if kind not in DURABLE_ONLY | HOUSE_ONLY}
+    assert field_mismatches(corpus) == []
 
 
 def test_without_redis_it_says_it_is_alone_and_with_redis_out_of_reach_it_does_not_start():

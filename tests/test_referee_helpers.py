@@ -2,11 +2,13 @@
 own tests: a checker that never fires proves nothing).
 
 The leak rule: at every moment, a message to a seat may hold no card that is in another seat's
-hand at that moment, unless the card is public (the classic turned card, which everyone saw the
-taker pick up).  A message's ``state`` belongs to the moment ``state.seq`` (that many actions
-played); its ``event`` to the action that led there, judged against the deal that action belonged
-to: when that action ended the deal, the cards still in hands of that deal (none after a played
-deal, all of them after a void one).
+hand at that moment, unless the card is public: the classic turned card, which everyone saw the
+taker pick up, and, at a table of the house rule ``announce=yes``, from the end of the first trick
+on (never before), the cards of the announcements declared, and no other.  The table's rules are
+its snapshot's (``settings.rules``; the game's own without it).  A message's ``state`` belongs to
+the moment ``state.seq`` (that many actions played); its ``event`` to the action that led there,
+judged against the deal that action belonged to: when that action ended the deal, the cards still
+in hands of that deal (none after a played deal, all of them after a void one).
 """
 
 from __future__ import annotations
@@ -20,9 +22,11 @@ from typing import Any
 import websockets
 from websockets.asyncio.client import connect
 
+from coinche.announce import held
 from coinche.cards import card_name, cards_of
 from coinche.match import Match, Rules
 from coinche.record import deal_to_record
+from coinche.session import Session, settings_rules
 
 CARD = re.compile(r"(?<![\w-])([789TJQKA][shdc])(?![\w-])")
 
@@ -126,13 +130,16 @@ def serve(scenario, config, timeout: float = 120):
 # ---------------------------------------------------------------- the leak checker
 
 def _hidden(deal, seat: int) -> set[str]:
-    """Cards of ``deal`` in the other seats' hands, less the classic turned card (public)."""
+    """Cards of ``deal`` in the other seats' hands, less the public ones: the classic turned card and,
+    once the first trick is over, the announced cards."""
     cards = set()
     for other in range(4):
         if other != seat:
             cards.update(card_name(c) for c in cards_of(deal.hands[other]))
     if deal.variant == "classic" and deal.turned >= 0:
         cards.discard(card_name(deal.turned))
+    if deal.tricks:
+        cards.difference_update(str(card) for _, announcement in deal.declared for card in announcement.cards)
     return cards
 
 
@@ -147,7 +154,7 @@ def find_leaks(logs: dict[int, list[dict]], snapshot: dict[str, Any]) -> list[st
             if "state" in message:
                 seq = message["state"]["seq"]
             by_seq.setdefault(seq, []).append((seat, message))
-    match = Match(Rules(settings["variant"], settings["target"]), seed=seed)
+    match = Match(settings_rules(settings), seed=seed)
     leaks = []
     for k in range(len(actions) + 1):
         if k:
@@ -196,6 +203,39 @@ def test_checker_finds_the_hands_of_a_void_deal_in_its_end_event():
     snapshot = {"settings": {"variant": "coinche", "target": 501, "seed": "void"}, "actions": actions}
     leaks = find_leaks({0: [message]}, snapshot)
     assert len(leaks) == 24 and all("in the event of update" in leak for leak in leaks)
+
+
+def test_checker_shows_the_announced_cards_from_the_end_of_the_first_trick_and_no_other_card():
+    """Seat 1 declares one announcement and leads another card: before the first trick is over its cards are
+    secret to seat 0, after it they are public (still in seat 1's hand), and a card beside them is not."""
+    from coinche_referee.messages import seat_state
+
+    rules, everyone = "contracts=all,announce=yes", (0, 1, 2, 3)
+    sessions = (Session.new(seed=f"shown-{i}", rules=rules, humans=everyone) for i in range(99))
+    session = next(s for s in sessions if held(s.match.deal.hands[1]))
+    deal = session.match.deal
+    for call in ("100h", "pass", "pass", "pass"):
+        session.act(deal.turn, call)
+    announcement = held(deal.hands[1])[0]
+    shown = {str(card) for card in announcement.cards}
+    session.act(1, f"announce:{announcement}")
+    early = seat_state(session, 0)
+    while not deal.tricks:
+        legal = [str(card) for card in deal.legal_cards()]
+        session.act(deal.turn, next((card for card in legal if card not in shown), legal[0]))
+    late = seat_state(session, 0)
+    snapshot = session.snapshot()
+
+    def leaks(state):
+        return find_leaks({0: [{"type": "update", "state": state}]}, snapshot)
+
+    assert {card for entry in late["deal"]["declared"] for card in entry["cards"]} == shown
+    assert shown <= {card_name(c) for c in cards_of(deal.hands[1])} and leaks(late) == []
+    early["deal"]["declared"] = late["deal"]["declared"]
+    assert sorted(leaks(early)) == sorted(f"seq 5 seat 0: {card} in update" for card in shown)
+    beside = next(card_name(c) for c in cards_of(deal.hands[1]) if card_name(c) not in shown)
+    late["deal"]["declared"][0]["cards"].append(beside)
+    assert leaks(late) == [f"seq {late['seq']} seat 0: {beside} in update"]
 
 
 def test_card_pattern_skips_tokens_and_words():

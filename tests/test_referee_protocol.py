@@ -38,6 +38,18 @@ def test_bad_frames_are_refused_with_a_stable_key(frame, key):
     assert set(refused.value.to_json()) == {"key", "params", "message"}
 
 
+def test_the_longest_declaration_of_announcements_is_an_action():
+    """Two sequences and a carré, the most a hand holds, declared in one ``act`` (16 characters refused it)."""
+    from coinche.announce import format_announcements, held
+    from coinche.cards import mask_of, parse_cards
+
+    action = "announce:" + format_announcements(held(mask_of(parse_cards("9s,Ts,Js,9h,Th,Jh,Jd,Jc"))))
+    assert len(action) == 23 and parse_request(json.dumps({"type": "act", "action": action})).fields == {"action": action}
+    with pytest.raises(RefereeError) as refused:
+        parse_request(json.dumps({"type": "act", "action": "announce:" + "x" * 24}))
+    assert refused.value.key == "bad_message"
+
+
 def test_the_id_is_known_as_soon_as_it_is_read():
     with pytest.raises(RefereeError) as refused:
         parse_request('{"type": "dance", "id": "q1"}')

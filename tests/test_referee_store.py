@@ -69,6 +69,22 @@ def test_an_action_is_stored_once_at_its_place_and_only_by_the_owner(redis_url):
     run(scenario, redis_url)
 
 
+def test_a_bot_s_declaration_and_its_card_are_stored_together_once(redis_url):
+    """A bot's first card at a table of announcements comes with its declaration: two actions, one write."""
+    async def scenario(one: RedisStore, two: RedisStore):
+        await one.create(record())
+        await one.append("t1", 0, "pass")
+        await one.append("t1", 1, "announce:Jh-Ah", "7s")
+        await one.append("t1", 1, "announce:Jh-Ah", "7s")  # the same write again: not twice
+        with pytest.raises(StoreError):
+            await one.append("t1", 1, "announce:", "7s")  # other actions at places already taken
+        with pytest.raises(StoreError):
+            await one.append("t1", 2, "7s", "8s")  # one place taken, one free: neither is written
+        assert (await one.load("t1"))[1] == ["pass", "announce:Jh-Ah", "7s"]
+
+    run(scenario, redis_url)
+
+
 def test_leases_given_up_are_taken_at_once_and_a_finished_table_expires(redis_url):
     async def scenario(one: RedisStore, two: RedisStore):
         one.lease = two.lease = 30.0

@@ -218,7 +218,8 @@ def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
 #: The parameters an error may carry (PROTOCOL.md, "Errors"): the request's own values, the table's
 #: public ones, and the limits.  Anything else an error holds stays in the referee's log.
 ERROR_PARAMS = ("detail", "size", "limit", "type", "code", "seq", "sent", "seat", "expected", "call", "card",
-                "reason", "rule", "text", "retry_after", "seconds", "name", "value", "allowed")
+                "reason", "rule", "text", "retry_after", "seconds", "name", "value", "allowed", "kind",
+                "announcement")
 _SCALAR = (str, int, float, bool, type(None))
 
 

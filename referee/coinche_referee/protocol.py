@@ -79,6 +79,9 @@ class RefereeError(CoincheError):
 #: For each request type, its fields: name -> (checker, required).
 _STR16 = ("text of at most 16 characters", lambda v: isinstance(v, str) and len(v) <= 16)
 _STR64 = ("text of at most 64 characters", lambda v: isinstance(v, str) and len(v) <= 64)
+#: A call, a card or a declaration of announcements: the longest a hand holds, two sequences and a carré
+#: (``announce:9s-Js,9h-Jh,4J``), is 23 characters.
+_ACTION = ("text of at most 32 characters", lambda v: isinstance(v, str) and len(v) <= 32)
 _INT = ("an integer", lambda v: type(v) is int and 0 <= v < 1 << 31)
 _VARIANT = (f"one of {', '.join(VARIANTS)}", lambda v: isinstance(v, str) and v in VARIANTS)
 _TARGET = (f"one of {', '.join(map(str, TARGETS))}", lambda v: type(v) is int and v in TARGETS)
@@ -105,7 +108,7 @@ FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
     "begin": {},
     "cancel": {},
     "resume": {"token": (_STR64, True)},
-    "act": {"action": (_STR16, True), "seq": (_INT, False)},
+    "act": {"action": (_ACTION, True), "seq": (_INT, False)},
     "state": {},
     "leave": {},
 }

@@ -48,12 +48,16 @@ return 1
 """
 
 APPEND = """
-local p, me, id, seq, action = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
+local p, me, id, seq = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 if redis.call('HGET', p .. 'owner', id) ~= me then return -1 end
 local key = p .. 'a:' .. id
-local n = redis.call('LLEN', key)
-if n == seq then redis.call('RPUSH', key, action) return n + 1 end
-if n == seq + 1 and redis.call('LINDEX', key, -1) == action then return n end
+local n, k = redis.call('LLEN', key), #ARGV - 4
+if n == seq then redis.call('RPUSH', key, unpack(ARGV, 5)) return n + k end
+if n == seq + k then
+  local stored = redis.call('LRANGE', key, seq, n - 1)
+  for i = 1, k do if stored[i] ~= ARGV[4 + i] then return -2 end end
+  return n
+end
 return -2
 """
 
@@ -250,8 +254,8 @@ class RedisStore(Store):
         tokens = [x for seat, h in sorted(record.tokens.items()) for x in (h, str(seat))]
         await self.run("create", self.me, record.id, record.format(), int(self.lease * 1000), *tokens)
 
-    async def append(self, table_id: str, seq: int, action: str) -> None:
-        done = await self.run("append", self.me, table_id, seq, action)
+    async def append(self, table_id: str, seq: int, *actions: str) -> None:
+        done = await self.run("append", self.me, table_id, seq, *actions)
         if done == -1:
             raise NotOwner(table_id)
         if done == -2:

@@ -90,9 +90,10 @@ class Store:
     async def create(self, record: TableRecord) -> None:
         """The new table, owned by this process, its tokens' hashes pointing to it."""
 
-    async def append(self, table_id: str, seq: int, action: str) -> None:
-        """Action number ``seq`` (from 0) of the table's match.  Written once: a retry of a write that
-        went through is not written again."""
+    async def append(self, table_id: str, seq: int, *actions: str) -> None:
+        """The table's actions from number ``seq`` (from 0) on, all or none (a bot's declaration of
+        announcements and its first card are two).  Written once: a retry of a write that went through is
+        not written again."""
 
     async def update(self, record: TableRecord) -> None:
         """The table's record changed (a seat given to a bot: its token no longer works)."""

@@ -658,12 +658,14 @@ class Table:
         for seat in SEATS:
             self._send(seat, kind, **fields)
 
-    def _committed(self, deal_index: int, event: dict, actor: int = -1, rid: int | str | None = None) -> None:
-        """An action was applied: stored (with a durable store) before anyone hears of it."""
-        self.referee.actions += 1
-        seq, action = len(self.session.actions) - 1, self.session.actions[-1]
+    def _committed(self, seq: int, deal_index: int, event: dict, actor: int = -1,
+                   rid: int | str | None = None) -> None:
+        """Actions from number ``seq`` on were applied (a bot's first card at a table of announcements comes
+        with its declaration): stored (with a durable store) before anyone hears of them."""
+        actions = tuple(self.session.actions[seq:])
+        self.referee.actions += len(actions)
         store = self.referee.store
-        self._persist(lambda: store.append(self.id, seq, action),
+        self._persist(lambda: store.append(self.id, seq, *actions),
                       then=lambda: self._told(event, deal_index, actor, rid))
 
     def _told(self, event: dict, deal_index: int, actor: int, rid: int | str | None) -> None:
@@ -687,9 +689,9 @@ class Table:
             raise IllegalActionError("match_over")
         if match.current_player != seat:
             raise OutOfTurnError("out_of_turn", seat=seat, expected=match.current_player)
-        deal_index = match.deal_index
+        seq, deal_index = len(session.actions), match.deal_index
         event = session.act(seat, action)
-        self._committed(deal_index, event, actor=seat, rid=rid)
+        self._committed(seq, deal_index, event, actor=seat, rid=rid)
 
     def send_state(self, seat: int, rid: int | str | None) -> None:
         if self.session is None:
@@ -735,13 +737,13 @@ class Table:
             self._bot_acts(seat, future.result)
 
     def _bot_acts(self, seat: int, decide: Callable[[], Any]) -> None:
-        deal_index = self.session.match.deal_index
+        seq, deal_index = len(self.session.actions), self.session.match.deal_index
         try:
             event = self.session.bot_apply(seat, decide())
         except Exception as e:  # a bot's bug must not take the referee down: end this table
             self._fail(e)
             return
-        self._committed(deal_index, event)
+        self._committed(seq, deal_index, event)
 
     def _fail(self, error: Exception) -> None:
         """A bot could not act: every player is told (``internal``) and the table ends."""
