@@ -211,8 +211,9 @@ FORGET_STORAGE = """() => {
 
 def forget_storage(page, site_url: str) -> None:
     """Wipe what the site keeps in `page`'s context's localStorage and sessionStorage (FORGET_STORAGE), from
-    the rules page (it boots no engine: no match is saved while the storage is wiped)."""
-    page.goto(f"{site_url}rules.html")
+    the site's manifest: a document of the site's origin that runs none of its scripts (no match is saved
+    while the storage is wiped), and costs half the CPU of the rules page, which was used before."""
+    page.goto(f"{site_url}manifest.webmanifest")
     page.evaluate(FORGET_STORAGE)
 
 
