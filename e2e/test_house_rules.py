@@ -152,6 +152,13 @@ def test_the_player_is_asked_to_announce_at_their_first_card(returning_page, sit
             break
         page.click("#bidding button.pass")
     expect(page.locator("#bidding .bidding-title")).to_contain_text("?")
+    # the coach (on by default) says to declare them all, with their points, and lights the button that does
+    points = sum(a.points for a in held(Deal.new(rules, 3, seed).hands[0]))
+    line = page.locator("#coach-line")
+    expect(line).to_have_attribute("data-kind", "announce")
+    expect(line).to_have_attribute("data-call", "announce:" + ",".join(mine))
+    expect(line).to_contain_text(f": {points} points to your side if your side holds the best announcement")
+    expect(page.locator("#bidding button.announce")).to_have_class(re.compile(r"\bsuggested\b"))
     page.click("#bidding button.announce")
     page.wait_for_function("""async (mine) => {
       const { engine } = await import('/js/main.js');

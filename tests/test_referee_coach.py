@@ -95,3 +95,48 @@ def test_the_worker_answers_coach_view_as_a_command():
     view = seat_state(session, seat)["deal"]
     answer = json.loads(handle("coach_view", json.dumps({"view": view})))
     assert answer["result"] == coach_view(view) and answer["result"]["call"] in view["legal"]
+
+
+def first_trick(seed: int) -> Session:
+    """A session at a table of announcements where the player after the dealer bids 80♥ and the others pass:
+    the play about to start, with seats to declare announcements or not."""
+    session = Session.new("coinche", 1000, "easy", seed=seed, humans=(0, 1, 2, 3), rules="announce=yes")
+    while session.match.deal.phase.name == "AUCTION":
+        deal = session.match.deal
+        session.act(deal.turn, "80h" if not deal.calls else "pass")
+    return session
+
+
+@pytest.mark.parametrize("seed", [1, 2, 4])  # seed 1: the first to play holds one; 2: nobody; 4: three seats
+def test_at_the_first_card_the_coach_declares_what_the_hand_holds(seed):
+    """announce=yes (issue 33): at a seat's first card the coach, solo (Session.coach) and online (coach_view on
+    the referee's view), says to declare every announcement the hand holds, with their points; the advice is an
+    action the engine takes. A seat that holds none gets no advice, and after its first card nobody does."""
+    from coinche.announce import held
+
+    session = first_trick(seed)
+    for _ in range(4):
+        deal = session.match.deal
+        seat = deal.turn
+        hand = held(deal.hands[seat])
+        solo, online = session.coach(seat), coach_view(json.loads(json.dumps(seat_state(session, seat)["deal"])))
+        if hand:
+            expected = {"call": "announce:" + ",".join(map(str, hand)), "key": "coach_announce",
+                        "params": {"points": sum(a.points for a in hand), "count": len(hand)}}
+            assert solo == expected and online == expected
+            session.act(seat, solo["call"])
+            assert [str(a) for s, a in session.match.deal.declared if s == seat] == [str(a) for a in hand]
+        else:
+            assert solo is None and online is None
+        assert session.coach(seat) is None  # declared, or nothing to declare: the card is all that is left
+        session.act(seat, str(deal.legal_actions()[0]))
+    assert session.match.deal.tricks and session.coach(session.match.deal.turn) is None
+
+
+def test_the_coach_of_a_table_without_announcements_says_nothing_in_the_play():
+    session = Session.new("coinche", 1000, "easy", seed=7, humans=(0, 1, 2, 3))
+    while session.match.deal.phase.name == "AUCTION":
+        deal = session.match.deal
+        session.act(deal.turn, "80h" if not deal.calls else "pass")
+    seat = session.match.deal.turn
+    assert session.coach(seat) is None and coach_view(seat_state(session, seat)["deal"]) is None

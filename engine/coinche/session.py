@@ -51,6 +51,15 @@ def dealer_before(humans: tuple[int, ...]) -> int:
     return (humans[0] - 1) & 3 if humans else 0
 
 
+def announce_advice(coach, view) -> dict[str, Any] | None:
+    """The coach's word at a seat's first card of a table of announcements: the declaration its bot makes
+    (``announce:…``), key and parameters; ``None`` where the seat has nothing to declare now."""
+    if not view.announceable:
+        return None
+    chosen, key, params = coach.explain_announce(view)
+    return {"call": ANNOUNCE + format_announcements(chosen), "key": key, "params": params}
+
+
 def make_bot(level: str, seed: int):
     from .bots import make_bot as make
 
@@ -263,15 +272,19 @@ class Session:
         return self.bot_apply(seat, bot.act(view))
 
     def coach(self, seat: int) -> dict[str, Any] | None:
-        """The Normal bot's call for ``seat`` during the auction, with its reason (message key + params)."""
+        """The Normal bot's call for ``seat`` during the auction, with its reason (message key + params); at
+        the seat's first card of a table of announcements, the declaration it would make (``announce:…``)."""
         deal = self.match.deal
-        if deal.phase != Phase.AUCTION or deal.turn != seat:
+        if deal.is_over or deal.turn != seat:
             return None
         from .bots import make_bot as make
 
         coach = make("normal", seed=derive_seed(self.settings["seed"], 200_000 + self.match.deal_index * 4 + seat))
-        call, key, params = coach.explain_call(deal.view(seat))
-        return {"call": str(call), "key": key, "params": params}
+        view = deal.view(seat)
+        if deal.phase == Phase.AUCTION:
+            call, key, params = coach.explain_call(view)
+            return {"call": str(call), "key": key, "params": params}
+        return announce_advice(coach, view)
 
     # ------------------------------------------------------------ what a seat sees
     def state(self, seat: int) -> dict[str, Any]:

@@ -17,7 +17,7 @@ from .errors import CoincheError
 from .play import rule_position
 from .cards import mask_of
 from .position import Position
-from .session import DEFAULT_LEVEL, Session, last_trick_json
+from .session import DEFAULT_LEVEL, Session, announce_advice, last_trick_json
 
 HUMAN = 0
 _session: Session | None = None
@@ -286,8 +286,10 @@ def coach_view(view: Any) -> dict:
     with no match behind it: the Normal bot's ``explain_call`` on that view, rebuilt as a
     :class:`~coinche.view.SeatView`.  Its seed comes from the view itself (the text
     ``coach/<variant>/<dealer>/<seat>/<hand>/<calls>``), so the same view always gets the same advice.
-    Answers ``{call, key, params}``, or ``None`` when the seat is not to call; a view that is not one
-    raises ``bad_option``."""
+    At the seat's first card of a table of announcements, the declaration to make (``announceable``).
+    Answers ``{call, key, params}``, or ``None`` when the seat is not to call nor to declare; a view that
+    is not one raises ``bad_option``."""
+    from .announce import Announcement
     from .bots import make_bot
     from .calls import Call
     from .cards import SUIT_LETTERS, Card
@@ -319,10 +321,15 @@ def coach_view(view: Any) -> dict:
             legal=tuple((Call.parse if phase == "auction" else Card.parse)(a) for a in view["legal"]),
             rules=Rules.parse(view.get("rules", "own")).with_match(str(view["variant"]), 1000),
             standing=contract_of(view.get("standing")),  # absent from an older referee's views
+            announceable=tuple(Announcement.parse(a["announcement"]) for a in view.get("announceable", ())),
         )
     except (KeyError, TypeError, ValueError, IndexError, CoincheError) as e:
         raise CoincheError("bad_option", name="view", value=type(e).__name__) from None
-    if seat_view.phase != "auction" or seat_view.current_player != seat_view.seat or not seat_view.legal:
+    if seat_view.current_player != seat_view.seat or not seat_view.legal:
+        return None
+    if seat_view.phase == "play":
+        return announce_advice(make_bot("normal", "coach-announce"), seat_view)
+    if seat_view.phase != "auction":
         return None
     seed = "/".join(["coach", seat_view.variant, str(seat_view.dealer), str(seat_view.seat),
                      ",".join(str(c) for c in seat_view.hand), ",".join(str(c) for _, c in seat_view.calls)])

@@ -126,6 +126,14 @@ class Bot:
         worth more than what they tell the opponents)."""
         return view.announceable
 
+    def explain_announce(self, view: SeatView) -> tuple[tuple, str, dict]:
+        """The announcements :meth:`announce` declares, key ``coach_announce`` and its parameters: ``points``
+        (what they are worth, if the side's is the best at the table) and ``count``."""
+        if not view.announceable:
+            raise ValueError("explain_announce is for a seat that may declare announcements")
+        chosen = self.announce(view)
+        return chosen, "coach_announce", {"points": sum(a.points for a in chosen), "count": len(chosen)}
+
     def evaluate_calls(self, view: SeatView) -> dict[Call, CallValue]:
         """Every legal call of the auction with its :class:`CallValue` for the seat's side: ``score``
         (the side's expected score minus the opponents' for this deal, in points) and ``make_chance``.

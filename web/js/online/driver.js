@@ -2,8 +2,8 @@
 // by the referee. "act" sends the player's action with the seq of the state they acted on (a late or
 // double click is refused as stale, never played); "bot_step" hands over the next action of anyone else
 // (bots and the opponent), in the order the referee sent them; "coach" asks the page's own engine worker
-// (web command coach_view) for the Normal bot's call on the seat's view the referee sent, as in solo play:
-// the referee sends nothing for it.
+// (web command coach_view) for the Normal bot's call, or its declaration of announcements, on the seat's view
+// the referee sent, as in solo play: the referee sends nothing for it.
 import { RefereeError } from "./client.js";
 
 // The refusals of an action the table words itself (it shows `error.<code>`; others as error.internal).

@@ -486,17 +486,19 @@ export class Game {
   }
 
   // The coach's line under the hand: during the play, why cards are forbidden (or the surprising rule
-  // that frees them); during the auction, the call the Normal bot would make here.
+  // that frees them); during the auction, the call the Normal bot would make here; at the first card of a
+  // table of announcements, while the panel asks, the declaration it would make.
   async #renderCoach(state) {
     const line = this.#coachLine;
     const deal = state.deal;
     const myTurn = deal.current_player === this.#me && state.winner === null;
+    const asking = deal.phase === "play" && deal.announceable?.length > 0;
     line.replaceChildren();
     line.hidden = true;
     line.dataset.kind = "";
     this.#view.root.dataset.coach = this.#settings.coach ? "on" : "off";
     if (!this.#settings.coach || !myTurn) return;
-    if (deal.phase === "play") {
+    if (deal.phase === "play" && !asking) {
       const text = playAdvice(deal.ruling);
       if (!text) return;
       line.append(coachLabel(), document.createTextNode(text));
@@ -504,7 +506,7 @@ export class Game {
       line.hidden = false;
       return;
     }
-    if (deal.phase !== "auction") return;
+    if (deal.phase !== "auction" && !asking) return;
     let advice;
     try {
       advice = await this.#engine.call("coach");
@@ -513,9 +515,15 @@ export class Game {
       return;
     }
     if (!advice || this.#state !== state || !this.#settings.coach) return;
-    const reason = coachReason(advice);
-    line.append(coachLabel(), document.createTextNode(t("coach.auction", coachCall(advice.call)) + (reason ? ` ${reason}` : "")));
-    line.dataset.kind = "auction";
+    let text;
+    if (asking) {
+      text = t(`coach.${advice.key}`, advice.params);
+    } else {
+      const reason = coachReason(advice);
+      text = t("coach.auction", coachCall(advice.call)) + (reason ? ` ${reason}` : "");
+    }
+    line.append(coachLabel(), document.createTextNode(text));
+    line.dataset.kind = asking ? "announce" : "auction";
     line.dataset.call = advice.call;
     line.hidden = false;
     this.#bidding.suggest(advice.call);
