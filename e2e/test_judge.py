@@ -12,6 +12,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from conftest import forget_storage, guarded  # noqa: E402
 from held_engine import hold_the_engine, release  # noqa: E402
 
 BOOT_TIMEOUT_MS = 60_000
@@ -26,6 +27,34 @@ def open_judge(page, site_url: str, fragment: str = "", ready: bool = True) -> N
     if ready:
         expect(page.locator("body")).not_to_have_attribute("data-engine", "loading", timeout=BOOT_TIMEOUT_MS)
         assert page.locator("body").get_attribute("data-engine") == "ready", page.locator("#engine-text").inner_text()
+
+
+@pytest.fixture(scope="module")
+def judge_up(returning_context, site_url):
+    """One judge page, its engine up, for the cases that open link after link: each opens its link on it as a
+    fragment navigation (hashchange), which the page reads as it reads a fresh visit's link
+    (`loadFromLocation`), without a page and an engine boot each (about 1.3 s of CPU a case). Fresh visits
+    have tests of their own (an example opened as a link, a huge bad link)."""
+    page = returning_context.new_page()
+    open_judge(page, site_url)
+    yield page
+    try:
+        forget_storage(page, site_url)
+    finally:
+        page.close()
+
+
+@pytest.fixture
+def judge_page(judge_up):
+    """The module's judge page (`judge_up`), guarded for this case alone."""
+    with guarded(judge_up):
+        yield judge_up
+
+
+def open_link(page, site_url: str, fragment: str) -> None:
+    """Open ``#fragment`` on a judge page that is up: the same document, its hash changed."""
+    page.goto(f"{site_url}judge.html#{fragment}")
+    assert page.evaluate("location.hash") == f"#{fragment}"
 
 
 def expect_ruled(page, position: str) -> None:
@@ -123,9 +152,9 @@ RULE_CASES = [
 
 
 @pytest.mark.parametrize("position,rule,expected,reasons,note", RULE_CASES, ids=[c[0] for c in RULE_CASES])
-def test_every_rule_is_explained(returning_page, site_url, position, rule, expected, reasons, note):
-    page = returning_page
-    open_judge(page, site_url, position)
+def test_every_rule_is_explained(judge_page, site_url, position, rule, expected, reasons, note):
+    page = judge_page
+    open_link(page, site_url, position)
     expect_ruled(page, position)
     assert verdicts(page) == expected
     assert decisive_rules(page) == [str(rule)]
@@ -225,10 +254,9 @@ BAD_LINKS = [
 
 
 @pytest.mark.parametrize("fragment,message,kept", BAD_LINKS, ids=[b[0] for b in BAD_LINKS])
-def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(returning_page, site_url, fragment, message,
-                                                                   kept):
-    page = returning_page
-    open_judge(page, site_url, fragment)
+def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(judge_page, site_url, fragment, message, kept):
+    page = judge_page
+    open_link(page, site_url, fragment)
     problem = page.locator("#link-problem")
     expect(problem).to_be_visible()
     expect(page.locator("#link-problem-head")).to_have_text(f"This link could not be read in full. {message}")
