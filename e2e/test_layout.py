@@ -258,10 +258,39 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
     check.done()
 
 
+# Every text of the progress page's plots at 11 CSS px or more on the screen, and inside its plot's box (an
+# SVG cuts off what lies outside it); after two frames, in which a plot is drawn again at a new width.
+PLOT_TEXTS = """async () => {
+  await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+  const problems = [];
+  let texts = 0;
+  for (const svg of document.querySelectorAll('svg.plot')) {
+    const box = svg.getBoundingClientRect();
+    for (const text of svg.querySelectorAll('text')) {
+      texts += 1;
+      const r = text.getBoundingClientRect();
+      const px = parseFloat(getComputedStyle(text).fontSize) * text.getScreenCTM().a;
+      const name = `#${svg.parentElement.id} "${text.textContent}"`;
+      if (px < 11) problems.push(`${name} is ${px.toFixed(1)} px high`);
+      const at = (b) => `${Math.round(b.left)}..${Math.round(b.right)} x ${Math.round(b.top)}..${Math.round(b.bottom)}`;
+      if (r.left < box.left - 0.5 || r.right > box.right + 0.5 || r.top < box.top - 0.5 || r.bottom > box.bottom + 0.5) {
+        problems.push(`${name} is cut off by its plot: ${at(r)} in ${at(box)}`);
+      }
+    }
+  }
+  return texts ? problems : ['no text in the plots'];
+}"""
+
+
+def check_plot_texts(page, lang, width) -> list[str]:
+    return [f"{lang}-{width}-plots: {problem}" for problem in page.evaluate(PLOT_TEXTS)]
+
+
 @pytest.mark.parametrize("lang, width", screens(2))
 def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
     """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
-    erasing's confirmation."""
+    erasing's confirmation; then its plots' texts, readable and whole, at the width and at the phones' and a
+    desktop's (the window resized: the plots drawn again)."""
     page = returning_page
     check = Checker(page, lang, width)
     open_page(page, site_url, "progress.html", lang, width)
@@ -282,5 +311,8 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
     expect(page.locator("#dlg-wipe")).to_be_visible()
     check("progress-wipe")
     page.click("#dlg-wipe button[value=keep]")
+    for shown in dict.fromkeys((width, 360, 320, 1366)):
+        page.set_viewport_size({"width": shown, "height": SCREENS[shown]})
+        check.problems += check_plot_texts(page, lang, shown)
     page.evaluate("async () => (await import('./js/history.js')).wipeHistory()")
     check.done()

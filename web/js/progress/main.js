@@ -12,7 +12,7 @@ import { CAP, importEntries, readHistory, wipeHistory } from "../history.js";
 import { detectLanguage, language, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
 import { formatHistoryLink } from "../notation.js";
 import { MARKS, WINDOW, figures, tables } from "./figures.js";
-import { barPlot, linePlot } from "./plots.js";
+import { barPlot, fitted, linePlot, longest } from "./plots.js";
 
 const $ = (selector) => document.querySelector(selector);
 let history = { entries: [], unread: 0 };
@@ -96,10 +96,10 @@ function drawLine(f) {
   const description = t("progress.plot.line.desc", {
     n: f.series.length, first: dateText(f.series[0].at), last: dateText(f.series.at(-1).at), mean: points(last.mean),
   });
-  const plot = linePlot({
-    values: f.series.map((d) => d.lost), moving: f.moving, label, description,
+  const plot = fitted(figure, (width) => linePlot({
+    values: f.series.map((d) => d.lost), moving: f.moving, label, description, width,
     onPick: (i) => { if (f.series[i].id !== null) location.assign(historyLink(f.series[i].id)); },
-  });
+  }));
   const links = (id) => (id === null ? [] : [
     el("a", { href: historyLink(id), text: t("progress.link.replay") }),
     el("a", { href: historyLink(id, true), text: t("progress.link.review") })]);
@@ -121,7 +121,9 @@ function drawTypes(f) {
   const label = t("progress.plot.types.title");
   const worst = f.types[0];
   const description = t("progress.plot.types.desc", { type: t(`progress.type.${worst.type}`), points: points(worst.per_deal) });
-  const plot = barPlot({ bars: f.types.map((x) => ({ label: t(`progress.type.${x.type}`), value: x.per_deal })), label, description });
+  const bars = f.types.map((x) => ({ label: t(`progress.type.${x.type}`), value: x.per_deal }));
+  const labelWidth = longest(figure, bars.map((bar) => bar.label));
+  const plot = fitted(figure, (width) => barPlot({ bars, label, description, width, labelWidth }));
   const rows = () => f.types.map((x) => el("tr", { dataset: { type: x.type } },
     cell("th", t(`progress.type.${x.type}`), { scope: "row" }), cell("td", String(x.decisions)),
     cell("td", points(x.per_deal)), cell("td", points(x.per_decision))));
