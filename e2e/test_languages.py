@@ -116,11 +116,7 @@ def check_card_indices(page, lang):
 
 
 # Where the match is: the deals done and the calls of the deal under way, as the engine has them.
-AUCTION_AT = """async () => {
-  const { engine } = await import('/js/main.js');
-  const { state } = await engine.call('state');
-  return JSON.stringify([state.history.length, state.deal.calls.length]);
-}"""
+AUCTION_AT = f"async () => ({ENGINE_STATE})().then((s) => JSON.stringify([s.history.length, s.deal.calls.length]))"
 AUCTION_MOVED = f"async (before) => ({AUCTION_AT})().then((now) => now !== before)"
 
 
