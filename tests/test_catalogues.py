@@ -99,6 +99,10 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "progress.figure.": {"inaccuracy", "mistake", "blunder"},
     "progress.col.": {"deal", "lost", "luck", "average", "links", "type", "decisions",
                       "per_deal", "per_decision"},
+    # the puzzle page (js/puzzles/*.js): the themes the set's generator tags, their names and the why
+    "puzzles.theme.": None,
+    "puzzles.why.": None,
+    "puzzles.progress.col.": {"theme", "tried", "solved"},
 }
 
 # Literals that look like keys but are not (file names are recognised by their extension).

@@ -14,6 +14,10 @@ import { formatHistoryLink } from "../notation.js";
 import { MARKS, WINDOW, figures, tables } from "./figures.js";
 import { barPlot, fitted, linePlot, longest } from "./plots.js";
 
+// The puzzles' part (js/puzzles/progress.js), loaded apart: it is precached with the puzzle page, later than
+// this page (tools/precache.py LATER); not there (offline before), the section stays hidden.
+const puzzles = import("../puzzles/progress.js").catch(() => null);
+
 const $ = (selector) => document.querySelector(selector);
 let history = { entries: [], unread: 0 };
 let chosen = ""; // the kind of table shown ("" for all)
@@ -159,6 +163,7 @@ function drawCount() {
 function draw() {
   const { entries } = history;
   document.title = t("progress.page.title");
+  puzzles.then((module) => module?.drawPuzzleProgress($("#puzzle-progress")));
   drawCount();
   $("#progress-status").textContent = entries.length ? "" : t("progress.empty");
   $("#progress-body").hidden = !entries.length;
