@@ -34,6 +34,26 @@ _FIXTURE = (
     '"margin":10,"themes":["endgame"],"rating":1450,"line":[]}',
 )
 SET = "\n".join(_FIXTURE) + "\n"
+# Issue 42's deal (tests/test_review.py ISSUE_42) and its review's item for decision 27, as the history keeps
+# it (coinche.webcommands.review_decision): seat 0 trumps its partner's winning trick with the Jd, a blunder;
+# 8s was best.
+MISTAKE_RECORD = {
+    "format": "coinche-deal/2", "variant": "coinche", "rules": "own", "dealer": 3,
+    "deck": "Jc,9c,7d,7s,Ac,Ad,Ks,8h,Qs,9s,7c,8d,9d,Jd,Qd,Kd,8c,Th,Jh,Qh,As,Tc,8s,9h,Ts,Ah,7h,Qc,Js,Kh,Kc,Td",
+    "calls": "80d pass 90s 100h 110d coinche pass surcoinche".split(),
+    "plays": "9d Qd Qc 8d Tc Ac 8c 7c Ah 7h Kh 7d 9c Kd 8h Kc 9h Th Jh Jd 8s 7s Js 9s Qs Td As Ts Qh Jc Ad Ks".split(),
+    "result": {"void": False, "contract": {"declarer": 0, "trump": "d", "value": 110, "multiplier": 4},
+               "cards": [69, 93], "belote": 1, "tricks": [4, 4], "made": False, "scores": [0, 1108]},
+}
+MISTAKE = {"index": 27, "seat": 0, "kind": "card", "action": "Jd", "trick": 5, "type": "trump", "best": "8s",
+           "played_score": -1108.0, "best_score": 685.9, "options": {"8s": 685.9, "As": -1108.0, "Jd": -1108.0, "Jc": 654.0},
+           "loss": 1793.9, "mark": "blunder", "reason": {"key": "trumped_partner", "params": {"card": "Jd"}},
+           "hindsight_best": "8s", "hindsight_loss": 2060, "luck": None}
+KEEP_MISTAKE = """async ([record, item]) => {
+  const { importEntries } = await import('./js/history.js');
+  const { makeEntry } = await import('./js/history-format.js');
+  return importEntries([makeEntry({ record, seat: 0, review: { decisions: [item], summary: null } })]);
+}"""
 
 
 @pytest.fixture(scope="module")
@@ -51,6 +71,11 @@ def fixture(key) -> dict:
 
 def test_the_fixture_holds():
     from coinche.puzzle import Puzzle, check_puzzle
+    from coinche.record import deal_to_record, replay
+    from coinche.webcommands import puzzle_from_review
+
+    assert deal_to_record(replay(MISTAKE_RECORD))["result"] == MISTAKE_RECORD["result"]
+    assert puzzle_from_review(MISTAKE_RECORD, 27, MISTAKE)["solution"] == ["8s"]
 
     for line in _FIXTURE:
         if line.startswith('{"'):
@@ -104,6 +129,18 @@ def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_pag
     expect(puzzle).to_have_attribute("data-id", key)
     expect(puzzle).to_have_attribute("data-result", "right")
     assert rating(page) == kept
+
+    # the player's own mistake, once reviewed: only what the seat knew, the review's figures and words
+    assert page.evaluate(KEEP_MISTAKE, [MISTAKE_RECORD, MISTAKE]) == {"added": 1, "skipped": 0}
+    page.select_option("#mode", "mistakes")
+    expect(puzzle).to_have_attribute("data-kind", "seat")
+    expect(page.locator('.puzzle-seat[data-pos="2"] .card.back')).to_have_count(3)
+    page.locator('.puzzle-seat.is-mine .card[data-card="8s"]').click()
+    expect(puzzle).to_have_attribute("data-result", "right")
+    expect(page.locator('#values-body tr[data-card="Jd"] td')).to_have_text("-1108")
+    expect(page.locator('#values-body tr[data-card="8s"] td')).to_have_text("685.9")
+    expect(page.locator("#answer-why")).to_contain_text("trumped it with the jack of diamonds")
+    assert rating(page) == kept  # not rated
 
     # the progress page: the rating after each rated puzzle, and success by theme
     page.goto(f"{site_url}progress.html")

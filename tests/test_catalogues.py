@@ -102,6 +102,7 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     # the puzzle page (js/puzzles/*.js): the themes the set's generator tags, their names and the why
     "puzzles.theme.": None,
     "puzzles.why.": None,
+    "review.reason.": None,  # a mistake's puzzle: the review's reason for the card played (js/puzzles/main.js)
     "puzzles.progress.col.": {"theme", "tried", "solved"},
 }
 

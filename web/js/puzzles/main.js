@@ -174,7 +174,7 @@ async function choose() {
     try {
       const puzzle = await engine.call("puzzle_from_review", { record: item.record, index: item.index, reviewed: item.reviewed });
       keys.set(puzzle, `mistake:${item.id}`);
-      return { puzzle, source: "mistake" };
+      return { puzzle, source: "mistake", reason: item.reviewed.reason ?? null };
     } catch (error) {
       console.warn(`puzzles: mistake ${item.id} skipped:`, error);
       state.mistakes = state.mistakes.filter((m) => m !== item);
@@ -316,6 +316,8 @@ function drawAnswer(fresh = false) {
   head.className = `answer-head ${right ? "is-right" : "is-wrong"}`;
   if (state.mode === "streak" && !right) head.append(" ", t("puzzles.streak.over", { n: streakBefore() }));
   const why = (puzzle.themes ?? []).filter((theme) => has(`puzzles.why.${theme}`)).map((theme) => t(`puzzles.why.${theme}`));
+  const reason = state.current.reason; // a mistake's: the review's words on the card played
+  if (reason && has(`review.reason.${reason.key}`)) why.push(t(`review.reason.${reason.key}`, reason.params));
   $("answer-why").textContent = why.join(" ");
   $("answer-why").hidden = !why.length;
   const rows = Object.entries(solution.values ?? {}).sort((a, b) => b[1] - a[1]);
@@ -435,11 +437,12 @@ function wire() {
   $("next").addEventListener("click", () => { if (state.ready) showNext(); });
   $("share").addEventListener("click", share);
   $("share-link").addEventListener("focus", (event) => event.target.select());
-  $("mode").addEventListener("change", (event) => {
+  $("mode").addEventListener("change", async (event) => {
     state.mode = event.target.value;
     state.upcoming = null;
     drawThemes();
     drawFigures();
+    if (state.mode === "mistakes") await loadMistakes(); // the deals reviewed since the page opened too
     if (state.ready) showNext();
   });
   $("theme").addEventListener("change", (event) => {
