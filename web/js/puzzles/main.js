@@ -278,19 +278,21 @@ function wonText(puzzle) {
 
 async function answerWith(card) {
   const current = state.current;
-  if (!current || current.answer) return;
+  if (!current || current.answer || current.picked) return; // one answer a puzzle, the first press
+  current.picked = card;
   performance.mark("puzzle-check-start");
   $("puzzle-status").textContent = t("puzzles.checking");
   let solution;
   try {
     solution = await solve(current.puzzle);
   } catch (error) {
+    current.picked = null;
     if (state.current === current && current.source !== "set") $("puzzle-status").textContent = errorText(error);
     return; // a set puzzle's fault: skipped and named (show)
   }
   if (state.current !== current) return;
   const right = solution.best.includes(card);
-  current.answer = { card, right, solution };
+  current.answer = { card, right, solution, streak: state.progress.streak }; // the streak this answer ends, if missed
   const { puzzle, source } = current;
   const rated = state.mode !== "streak" && source !== "mistake" && Number.isFinite(puzzle.rating);
   state.progress = withResult(state.progress, {
@@ -314,7 +316,7 @@ function drawAnswer(fresh = false) {
   const head = $("answer-head");
   head.textContent = right ? t("puzzles.right", { card }) : t("puzzles.wrong", { card, best: cardName(solution.best[0]) });
   head.className = `answer-head ${right ? "is-right" : "is-wrong"}`;
-  if (state.mode === "streak" && !right) head.append(" ", t("puzzles.streak.over", { n: streakBefore() }));
+  if (state.mode === "streak" && !right) head.append(" ", t("puzzles.streak.over", { n: answer.streak }));
   const why = (puzzle.themes ?? []).filter((theme) => has(`puzzles.why.${theme}`)).map((theme) => t(`puzzles.why.${theme}`));
   const reason = state.current.reason; // a mistake's: the review's words on the card played
   if (reason && has(`review.reason.${reason.key}`)) why.push(t(`review.reason.${reason.key}`, reason.params));
@@ -330,13 +332,6 @@ function drawAnswer(fresh = false) {
   drawLine(solution.line ?? puzzle.line ?? [], fresh);
   $("answer").hidden = false;
   if (fresh) head.focus({ preventScroll: false });
-}
-
-function streakBefore() {
-  const results = state.progress.results;
-  let n = 0;
-  for (let i = results.length - 2; i >= 0 && results[i].solved; i--) n += 1;
-  return n;
 }
 
 // The solution line, the rest of the deal from the best card, trick by trick (the trick on the table
