@@ -22,7 +22,6 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
-from test_puzzles import SET as PUZZLE_SET  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
@@ -266,7 +265,6 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
 def test_the_puzzles_fit_every_screen(returning_page, site_url, lang, width):
     """The puzzle page with a puzzle opened by its link, then answered (the figures, the why, the line)."""
     page = returning_page
-    page.route("**/puzzles/open.jsonl", lambda route: route.fulfill(body=PUZZLE_SET, content_type="application/x-ndjson"))
     check = Checker(page, lang, width)
     open_page(page, site_url, f"puzzles.html#{PUZZLE_LINK}", lang, width)
     puzzle = page.locator("#puzzle")
