@@ -19,8 +19,13 @@ BOOT_MS = 60_000
 # for south's side; Ac first: 84.
 LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to=0&solution=Jh&margin=20"
         "&themes=last_trump&rating=1200")
-# The same with the jack of hearts in two hands.
-CARD_TWICE = LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/Jh,As")
+# Bad links, each with the engine's error code and a word of its message in English: the jack of hearts in two
+# hands, a seat with one card too few, a solution that is not the best card.
+BAD_LINKS = (
+    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/Jh,As"), "duplicate_card", "jack of hearts appears twice"),
+    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/9h"), "puzzle_hand_count", "holds 1 cards"),
+    (LINK.replace("solution=Jh", "solution=Ac"), "puzzle_not_best", "not the best play"),
+)
 # Issue 42's deal (tests/test_review.py ISSUE_42) and its review's item for decision 27, as the history keeps
 # it (coinche.webcommands.review_decision): seat 0 trumps its partner's winning trick with the Jd, a blunder;
 # 8s was best.
@@ -69,7 +74,7 @@ def test_the_fixture_holds():
     assert check_puzzle(Puzzle.parse(LINK)) is None
 
 
-def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_page, site_url):
+def test_a_puzzle_by_link_wrong_then_the_next_right_bad_links_and_a_mistake(returning_page, site_url):
     page = returning_page
     page.add_init_script("localStorage.setItem('coinche.lang', 'en')")
     page.goto(f"{site_url}puzzles.html#{LINK}")
@@ -105,15 +110,16 @@ def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_pag
     # its link opens it: the fragment and the share box hold it
     expect(page.locator("#share-link")).to_have_value(f"{site_url}puzzles.html#" + page.evaluate("location.hash.slice(1)"))
 
-    # a bad link: the engine's word in the reader's language, the puzzle and the rating as they were
+    # bad links: the engine's word in the reader's language, the puzzle and the rating as they were
     kept = rating(page)
-    page.evaluate(f"location.hash = {json.dumps(quote(CARD_TWICE, safe='=&,/:'))}")
     problem = page.locator("#link-problem")
-    expect(problem).to_be_visible()
-    expect(problem).to_contain_text("jack of hearts")
-    expect(puzzle).to_have_attribute("data-id", key)
-    expect(puzzle).to_have_attribute("data-result", "right")
-    assert rating(page) == kept
+    for link, code, words in BAD_LINKS:
+        page.evaluate(f"location.hash = {json.dumps(quote(link, safe='=&,/:'))}")
+        expect(problem).to_have_attribute("data-code", code)
+        expect(problem).to_contain_text(words)
+        expect(puzzle).to_have_attribute("data-id", key)
+        expect(puzzle).to_have_attribute("data-result", "right")
+        assert rating(page) == kept
 
     # the player's own mistake, once reviewed: only what the seat knew, the review's figures and words
     assert page.evaluate(KEEP_MISTAKE, [MISTAKE_RECORD, MISTAKE]) == {"added": 1, "skipped": 0}
