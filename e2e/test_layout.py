@@ -304,6 +304,19 @@ def check_plot_texts(page, lang, width) -> list[str]:
     return [f"{lang}-{width}-plots: {problem}" for problem in page.evaluate(PLOT_TEXTS)]
 
 
+# Twelve puzzles' results on the device (js/puzzles/store.js), for the progress page's puzzle part.
+PUZZLE_RESULTS = """async () => {
+  const store = await import('./js/puzzles/store.js');
+  const themes = [['dix_de_der', 'endgame'], ['partner_lead'], ['keep_belote', 'contract'], ['unblock']];
+  let progress = store.freshProgress();
+  for (let i = 0; i < 12; i++) {
+    const result = { id: `p${i}`, rating: 1400 + 20 * i, themes: themes[i % 4], solved: i % 3 !== 0, rated: true, at: i };
+    progress = store.withResult(progress, result);
+  }
+  store.saveProgress(progress);
+}"""
+
+
 @pytest.mark.parametrize("lang, width", screens(2))
 def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
     """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
@@ -319,8 +332,10 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       await wipeHistory();
       await importEntries(parseExport(text).entries);
     }""", history_text(30, seed="layout"))
+    page.evaluate(PUZZLE_RESULTS)
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
+    expect(page.locator("#puzzle-themes")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
     page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)
