@@ -1,8 +1,9 @@
 """Print what the engine decides on seeded inputs, one JSON line per item, for the Pyodide parity test.
 
 Run under CPython and under Pyodide (tools/pyodide_node.mjs), the output must be byte for byte the same:
-rulings of random positions, whole random deals with their scores, a match played by seeded bots, and
-the result of every docstring example of the engine.
+rulings of random positions, whole random deals with their scores, a match played by seeded bots, a sample
+of the shipped puzzles re-solved (web/puzzles/open.jsonl), and the result of every docstring example of the
+engine.
 
     python e2e/parity_probe.py POSITIONS DEALS
 """
@@ -54,6 +55,22 @@ def bot_match():
     emit("bot_match", {"actions": session.actions, "totals": session.match.totals})
 
 
+#: How many of the shipped puzzles the probe re-solves, spread over the file.
+PUZZLES = 12
+
+
+def puzzles():
+    from pathlib import Path
+
+    from coinche.puzzle import Puzzle, check_puzzle, solve_puzzle
+
+    lines = (Path(__file__).resolve().parent.parent / "web" / "puzzles" / "open.jsonl").read_text().splitlines()
+    for line in lines[::max(1, len(lines) // PUZZLES)][:PUZZLES]:
+        p = Puzzle.from_json(line)
+        values = {str(c): v for c, v in solve_puzzle(p).items()}
+        emit("puzzle", [p.id, values, check_puzzle(p)])
+
+
 def doctests():
     for name in sorted(m.name for m in pkgutil.walk_packages(coinche.__path__, prefix="coinche.")):
         if name.endswith("__main__"):
@@ -66,4 +83,5 @@ if __name__ == "__main__":
     positions(int(sys.argv[1]))
     deals(int(sys.argv[2]))
     bot_match()
+    puzzles()
     doctests()
