@@ -39,6 +39,15 @@ ENGLISH = {
     "announce_wrong_time": "seat {seat} may announce only with their first card of the first trick",
     "announcement_not_held": "seat {seat} does not hold the announcement {announcement}",
     "contract_not_played": "this table plays no {kind} contracts (house rule contracts=all)",
+    "par_no_seats": "the record does not say who sat in each seat (give the bots)",
+    "par_bad_seat": "the seat must be 0, 1, 2 or 3, not {seat}",
+    "par_bad_index": "the replay number must be from 0 to {last}, not {index}",
+    "par_bad_k": "the number of replays must be 1 to {limit}, not {k}",
+    "par_bad_bots": "the bots must be one level or four, each one of {levels}: '{bots}'",
+    "par_bad_action": "action {number} of the replay ('{action}') is not one it can make",
+    "par_bad_scores": "the replays' scores must be 1 to {limit} whole numbers",
+    "daily_bad_date": "'{date}' is not a date from {first} to {last} (YYYY-MM-DD)",
+    "bad_records": "the records must be a list of at most {limit}",
 }
 
 
