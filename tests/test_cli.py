@@ -64,6 +64,27 @@ def test_judge_text_names_the_deciding_rule_as_rules_md_numbers_it():
     assert decides("trump=h&trick=As,7s,9h&hand=Jh,8h,Kd") == "Rule 4 decides: an opponent has trumped: go over if you can."
 
 
+# A link's fragment as a browser shows it, and as a player pastes it: one reading (coinche.position.link_text,
+# the judge page's fragmentText alike), one answer. e2e/test_judge.py opens the same links on the page.
+ONE_POSITION_LINKS = ["trump=h&hand=Jh", "#trump=h&hand=Jh", "%23trump=h&hand=Jh", "#%23trump=h&hand=Jh",
+                      " ?trump=h&hand=Jh ", "trump=h&hand=%4Ah", "%74rump=%68&hand=Jh"]
+
+
+def test_judge_reads_a_link_as_the_page_reads_its_fragment(capsys):
+    from coinche import cli
+    answers = []
+    for link in ONE_POSITION_LINKS:
+        assert cli.main(["judge", "--json", link]) == 0, link
+        answers.append(json.loads(capsys.readouterr().out))
+    assert all(answer == answers[0] for answer in answers) and answers[0]["legal"] == ["Jh"]
+    done = coinche("judge", "%23trump=h&hand=Jh")  # as a shell runs it
+    assert done.returncode == 0 and done.stdout == judge_text(Position.parse("trump=h&hand=Jh")) + "\n"
+    # decoded once: %2523 is "%23", %254A "%4A"
+    for link, told in (("%2523trump=h&hand=Jh", "unknown field '%23trump'"), ("trump=h&hand=%254Ah", "unknown card '%4Ah'")):
+        assert cli.main(["judge", link]) == 2
+        assert capsys.readouterr().err == f"coinche judge: invalid position: {told}\n"
+
+
 def test_judge_json():
     text = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
     done = coinche("judge", "--json", text)
