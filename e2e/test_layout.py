@@ -22,12 +22,16 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
+from test_puzzles import SET as PUZZLE_SET  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
 LANGS = ("en", "fr", "de", "es")
 SCREENS = {320: 568, 360: 740, 390: 844, 768: 1024, 1366: 800}
 AXE_WIDTHS = (390, 1366)  # axe reads the DOM, not the layout: two widths are enough
+# A puzzle (docs/puzzles.md) by its link: the last two tricks, hearts trump, south to lead.
+PUZZLE_LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to=0&solution=Jh&margin=20"
+               "&themes=last_trump,dix_de_der&rating=1200")
 
 
 def screens(shift: int) -> list:
@@ -256,6 +260,22 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
     page.goto(f"{site_url}rules.html")
     expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=10_000)
     check("rules")
+    check.done()
+
+
+@pytest.mark.parametrize("lang, width", screens(3))
+def test_the_puzzles_fit_every_screen(returning_page, site_url, lang, width):
+    """The puzzle page with a puzzle opened by its link, then answered (the figures, the why, the line)."""
+    page = returning_page
+    page.route("**/puzzles/open.jsonl", lambda route: route.fulfill(body=PUZZLE_SET, content_type="application/x-ndjson"))
+    check = Checker(page, lang, width)
+    open_page(page, site_url, f"puzzles.html#{PUZZLE_LINK}", lang, width)
+    puzzle = page.locator("#puzzle")
+    expect(puzzle).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    check("puzzles")
+    page.locator('.puzzle-seat.is-mine .card[data-card="Ac"]').click()
+    expect(puzzle).to_have_attribute("data-state", "answered")
+    check("puzzles-answered")
     check.done()
 
 
