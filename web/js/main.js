@@ -4,7 +4,7 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseHistoryLink, parseShareLink } from "./notation.js";
+import { parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
@@ -121,6 +121,7 @@ async function watchBoot() {
 
 // ------------------------------------------------------------------ screens
 app.onScreen.add((screen) => screen === "home" && drawResume());
+app.onScreen.add((screen) => screen === "home" && daily && drawDailyCard());
 
 function drawLogo() {
   const fan = $("#logo-fan");
@@ -271,6 +272,7 @@ engine.onCrash = async (error) => {
   } catch (failure) {
     return failStart(failure);
   }
+  if (atTable && game?.oneDeal) return (await loadDaily()).resumePlaying(); // a deal of the day's, a challenge's
   const snapshot = loadSavedMatch();
   if (!atTable || app.screen !== "table") return undefined;
   if (!snapshot) return goHome();
@@ -324,6 +326,42 @@ function openHistoryDeal() {
     else await openReplay(entry.record, { engine, view });
   });
   return true;
+}
+
+// ------------------------------------------------------------------ the deal of the day, challenges
+// js/daily.js, loaded with the table: the home's card, its set and challenges played as one-deal matches (their
+// own save: a solo match in progress stays as it was), the links #daily=DATE and #challenge=….
+let daily = null;
+function loadDaily() {
+  daily ??= import("./daily.js").then((module) => {
+    module.setup({
+      engine, loadGame, show, goHome, whenReady,
+      watchPar: (deal, callback) => game?.watchPar?.(deal, callback), // js/table/background-pars.js
+      status: (text) => ($("#daily-status").textContent = text),
+      toast: (text) => {
+        const node = el("div", { class: "toast notice", role: "status", text });
+        $("#toasts").append(node);
+        setTimeout(() => node.remove(), 4000);
+      },
+    });
+    return module;
+  });
+  return daily;
+}
+
+async function drawDailyCard() {
+  (await loadDaily()).drawCard($("#btn-daily"));
+}
+
+// The page's fragment when it is a deal of the day's or a challenge's: taken (true), else false.
+async function openDailyLink() {
+  const day = parseDailyLink(location.hash);
+  if (day) {
+    history.replaceState(null, "", location.pathname + location.search);
+    whenReady(async () => (await loadDaily()).openDaily(day));
+    return true;
+  }
+  return /^#challenge=/.test(location.hash) && (await loadDaily()).openChallengeLink(location.hash);
 }
 
 function failStart(error) {
@@ -450,6 +488,11 @@ function bind() {
   $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
   $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));
   $("#btn-resume").addEventListener("click", resume);
+  $("#btn-daily").addEventListener("click", () => {
+    $("#daily-status").textContent = "";
+    loadRest();
+    whenReady(async () => (await loadDaily()).openDaily());
+  });
   $("#btn-settings").addEventListener("click", () => withOnline(() => openSettings(false)));
   $("#btn-menu").addEventListener("click", () => openSettings(true));
   $("#btn-home").addEventListener("click", goHome);
@@ -466,6 +509,7 @@ function bindLanguage() {
     drawProgress();
     drawReady();
     drawResume();
+    if (daily) drawDailyCard();
     document.title = t("app.title");
     relabelCards(document);
     game?.redraw();
@@ -491,6 +535,8 @@ online = new Online({ settings, show, getGame, startNew, goHome, engine });
 const REVIEW_HISTORY_AFTER_MS = 5000;
 engine.ready.then(() => setTimeout(() => getGame().reviewHistory(), REVIEW_HISTORY_AFTER_MS), () => {});
 applyTranslations(document); // the lobby's texts
-if (!playSharedDeal() && !openHistoryDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+drawDailyCard();
+// a link's deal, else the match a reload for a new release interrupted
+if (!playSharedDeal() && !openHistoryDeal() && !(await openDailyLink()) && resumeAfterUpdate()) resume();
 onlineMade();
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table
