@@ -49,11 +49,25 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
 
 
+# The widths drawn with the four-colour deck (js/table/settings.js DECK): one of the two axe widths, so that axe
+# checks the contrast of both decks' suits on every page.
+FOUR_COLOUR_WIDTHS = (768, 1366)
+FOUR_COLOUR = """(() => {
+  let settings = {};
+  try { settings = JSON.parse(localStorage.getItem('coinche.settings') ?? '{}') ?? {}; } catch {}
+  localStorage.setItem('coinche.settings', JSON.stringify({ ...settings, fourColour: true }));
+})()"""
+
+
 def open_page(page, site_url, path, lang, width):
     page.set_viewport_size({"width": width, "height": SCREENS[width]})
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    if width in FOUR_COLOUR_WIDTHS:
+        page.add_init_script(FOUR_COLOUR)
     page.goto(f"{site_url}{path}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    if width in FOUR_COLOUR_WIDTHS:
+        expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
 
 
 class Checker:

@@ -9,7 +9,9 @@ import { el } from "./dom.js";
 import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
-import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
+import {
+  DECK, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
+} from "./table/settings.js";
 
 performance.mark("main-start");
 export { engine, shareLink }; // for the tests and the bench
@@ -401,11 +403,23 @@ function openSettings(fromTable) {
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
   form.elements.coach.checked = settings.coach;
+  for (const name of Object.keys(DECK)) setDeckInput(form.elements[name], settings[name]);
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
   dialog.showModal();
+}
+
+// A deck setting's input: a checkbox for a yes or no (the four-colour deck), else radio buttons of its values.
+function setDeckInput(input, value) {
+  if (input.type === "checkbox") input.checked = value === true;
+  else input.value = String(value);
+}
+
+function readDeckInput(input, values) {
+  if (input.type === "checkbox") return input.checked;
+  return values.find((value) => String(value) === input.value) ?? values[0];
 }
 
 function bindSettings() {
@@ -432,6 +446,8 @@ function bindSettings() {
     if (LEVELS.includes(level)) settings.level = level;
     if (SPEEDS.includes(speed)) settings.speed = speed;
     settings.coach = form.elements.coach.checked;
+    for (const name of Object.keys(DECK)) settings[name] = readDeckInput(form.elements[name], DECK[name]);
+    applyDeck(settings);
     saveSettings(settings);
     game?.settingsChanged();
     if (app.state === "ready") keepFirstDeals(); // for the settings the next visit starts with

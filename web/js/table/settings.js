@@ -1,6 +1,7 @@
 // The player's settings and the saved match, kept in localStorage.
 //
-// Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's). A test-only pace ("test": no waiting) is chosen with
+// Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's), and the
+// deck's look (DECK: fourColour). A test-only pace ("test": no waiting) is chosen with
 // ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
 // The variants, targets and levels, and their defaults, are the engine's (js/options.js): the settings
 // offer what the engine accepts, and nothing else.
@@ -14,6 +15,13 @@ export const VARIANTS = options.variants;
 export const TARGETS = options.targets;
 export const LEVELS = options.levels;
 export const SPEEDS = ["slow", "normal", "fast"]; // the page's own: how fast it shows the play
+
+// The deck's look: each setting's values, the default first. Each value but the default is a class on <html>
+// that every page's style sheets read (css/suits.css), set by js/deck.js (which names the classes) before
+// the first paint and again when the player changes it (applyDeck).
+export const DECK = {
+  fourColour: [false, true],
+};
 
 const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own" };
 
@@ -51,7 +59,13 @@ export function loadSettings() {
     speed: pick(stored.speed, SPEEDS, DEFAULTS.speed),
     // checked by the engine when a match starts: an unknown option is refused there, naming it
     rules: typeof stored.rules === "string" && stored.rules ? stored.rules : DEFAULTS.rules,
+    ...Object.fromEntries(Object.entries(DECK).map(([name, values]) => [name, pick(stored[name], values, values[0])])),
   };
+}
+
+// The deck's settings shown at once, on this page (js/deck.js did it from the saved ones before the first paint).
+export function applyDeck(settings) {
+  globalThis.applyDeck?.(settings);
 }
 
 export function saveSettings(settings) {
