@@ -3,13 +3,13 @@
 // The app's state and screen: js/app.js.
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
-import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseHistoryLink, parseShareLink } from "./notation.js";
+import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
+import { DECK, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { buildCard, relabelCards } from "./table/cards.js";
+import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
-import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
+import { DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
 
 performance.mark("main-start");
 export { engine, shareLink }; // for the tests and the bench
@@ -32,7 +32,10 @@ function loadRest() {
     pwa: import("./pwa.js").then((pwa) => { pwa.watchTable(() => app.screen === "table"); return pwa; }),
   };
   restAsked(rest);
-  if (app.state === "loading") loadBuildDeals();
+  if (app.state === "loading") {
+    loadBuildDeals();
+    firstHands().then((hands) => loadArt(hands.flat())); // a first match's cards: their art before any other
+  }
   return rest;
 }
 const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
@@ -57,6 +60,7 @@ engine.onProgress = (message) => {
 
 const $ = (selector) => document.querySelector(selector);
 const settings = loadSettings();
+setDeckStyle(settings.deck);
 export let game = null;
 let pendingStart = null; // a start asked for while the engine loads
 
@@ -105,6 +109,7 @@ async function watchBoot() {
       start();
     }
     setTimeout(keepFirstDeals, KEEP_FIRST_DEALS_AFTER_MS);
+    setTimeout(() => loadArt(DECK), KEEP_FIRST_DEALS_AFTER_MS); // every later deal's art, ready when dealt
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
@@ -116,9 +121,11 @@ async function watchBoot() {
 // ------------------------------------------------------------------ screens
 app.onScreen.add((screen) => screen === "home" && drawResume());
 
-function drawLogo() {
-  const fan = $("#logo-fan");
-  fan.replaceChildren(...["Jh", "9s", "Ad", "Tc"].map((code, i) => {
+// Drawn once its art is loaded (at once in the simple deck): no court shows first without its figure.
+const LOGO = ["Jh", "9s", "Ad", "Tc"];
+async function drawLogo() {
+  await loadArt(LOGO);
+  $("#logo-fan").replaceChildren(...LOGO.map((code, i) => {
     const card = buildCard(code);
     card.style.setProperty("--i", String(i));
     return card;
@@ -358,6 +365,7 @@ function openSettings(fromTable) {
   form.elements.target.value = String(settings.target);
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
+  form.elements.deck.value = settings.deck;
   form.elements.coach.checked = settings.coach;
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
@@ -389,6 +397,13 @@ function bindSettings() {
     if (TARGETS.includes(target)) settings.target = target;
     if (LEVELS.includes(level)) settings.level = level;
     if (SPEEDS.includes(speed)) settings.speed = speed;
+    const deck = form.elements.deck.value;
+    if (DECKS.includes(deck) && deck !== settings.deck) {
+      settings.deck = deck;
+      setDeckStyle(deck);
+      const shown = [...document.querySelectorAll(".card[data-card]")].map((node) => node.dataset.card);
+      loadArt(shown).then(() => restyleCards(document));
+    }
     settings.coach = form.elements.coach.checked;
     saveSettings(settings);
     game?.settingsChanged();

@@ -12,6 +12,7 @@ import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
+import { loadArt } from "./cards.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -121,6 +122,7 @@ export class Game {
     let epoch = null;
     const preview = first ? new PreviewDriver() : null;
     if (first) {
+      await loadArt(first.state.deal.hand); // the hand shows with its art (the engine boots meanwhile)
       show();
       this.#drive(preview, ME);
       epoch = this.#preview(first.state);
@@ -136,6 +138,7 @@ export class Game {
       throw error;
     }
     if (!first) {
+      await loadArt(answer.state.deal.hand);
       show();
       return this.#start(answer);
     }
@@ -182,6 +185,7 @@ export class Game {
     this.#bidding.hide();
     const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
+    await loadArt(answer.state.deal.hand);
     if (epoch === this.#epoch) this.#start(answer);
   }
 
