@@ -65,11 +65,12 @@ PATH_TOKEN = re.compile(rf"[A-Za-z]|{NUMBER.pattern}")
 
 
 def path_data(text: str, places: int) -> str:
-    """A path's data, rounded, a command's letter left out where it repeats the one before (but a move's)."""
+    """A path's data, rounded, a command's letter left out where it repeats the one before (but a move's or a
+    close's, which a reader does not repeat)."""
     parts, last = [], None
     for token in PATH_TOKEN.findall(text):
         if token.isalpha():
-            if token != last or token in "Mm":
+            if token != last or token in "MmZz":
                 parts.append(token)
             last = token
         else:
