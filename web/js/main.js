@@ -4,9 +4,9 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { DECK, parseHistoryLink, parseShareLink } from "./notation.js";
+import { DECK, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
-import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import { DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
@@ -70,12 +70,15 @@ function formatBytes(n) {
   return mb >= 1 ? t("home.boot.mb", { n: mb.toFixed(1) }) : t("home.boot.kb", { n: Math.max(1, Math.round(n / 1e3)) });
 }
 
+// Its words once the catalogue is there (a first visit's worker may report before it): the language's first
+// draw writes them.
 function drawProgress() {
   if (app.state !== "loading") return;
   const { step, loaded, total } = bootProgress;
   const index = Math.max(STEPS.indexOf(step), 0);
   const within = total > 0 ? Math.min(loaded / total, 1) : 0;
   $("#boot-progress").value = (index + within) / STEPS.length;
+  if (!catalogueLoaded()) return;
   $("#boot-step").textContent = t("home.boot.step", { n: index + 1, total: STEPS.length });
   $("#boot-bytes").textContent = total > 0 ? t("home.boot.bytes", { loaded: formatBytes(loaded), total: formatBytes(total) }) : "";
   $("#boot-status").textContent = t(`home.boot.${step}`);
@@ -84,7 +87,7 @@ function drawProgress() {
 let engineVersion = null; // once the engine answered
 
 function drawReady() {
-  if (app.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
+  if (app.state === "ready" && catalogueLoaded()) $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
 }
 
 // The next visit's first deals are dealt a moment after the boot, behind the first match's commands.
@@ -113,6 +116,7 @@ async function watchBoot() {
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
+    await languageReady; // its words are the catalogue's
     $("#boot-status").textContent = `${t("error.engine_boot", { detail: error.message })} ${t("home.boot.reload")}`;
     $("#boot-waiting").hidden = true;
   }
@@ -120,6 +124,7 @@ async function watchBoot() {
 
 // ------------------------------------------------------------------ screens
 app.onScreen.add((screen) => screen === "home" && drawResume());
+app.onScreen.add((screen) => screen === "home" && daily && drawDailyCard());
 
 // Drawn once its art is loaded (at once in the simple deck): no court shows first without its figure.
 const LOGO = ["Jh", "9s", "Ad", "Tc"];
@@ -272,6 +277,7 @@ engine.onCrash = async (error) => {
   } catch (failure) {
     return failStart(failure);
   }
+  if (atTable && game?.oneDeal) return (await loadDaily()).resumePlaying(); // a deal of the day's, a challenge's
   const snapshot = loadSavedMatch();
   if (!atTable || app.screen !== "table") return undefined;
   if (!snapshot) return goHome();
@@ -325,6 +331,42 @@ function openHistoryDeal() {
     else await openReplay(entry.record, { engine, view });
   });
   return true;
+}
+
+// ------------------------------------------------------------------ the deal of the day, challenges
+// js/daily.js, loaded with the table: the home's card, its set and challenges played as one-deal matches (their
+// own save: a solo match in progress stays as it was), the links #daily=DATE and #challenge=….
+let daily = null;
+function loadDaily() {
+  daily ??= import("./daily.js").then((module) => {
+    module.setup({
+      engine, loadGame, show, goHome, whenReady,
+      watchPar: (deal, callback) => game?.watchPar?.(deal, callback), // js/table/background-pars.js
+      status: (text) => ($("#daily-status").textContent = text),
+      toast: (text) => {
+        const node = el("div", { class: "toast notice", role: "status", text });
+        $("#toasts").append(node);
+        setTimeout(() => node.remove(), 4000);
+      },
+    });
+    return module;
+  });
+  return daily;
+}
+
+async function drawDailyCard() {
+  (await loadDaily()).drawCard($("#btn-daily"));
+}
+
+// The page's fragment when it is a deal of the day's or a challenge's: taken (true), else false.
+async function openDailyLink() {
+  const day = parseDailyLink(location.hash);
+  if (day) {
+    history.replaceState(null, "", location.pathname + location.search);
+    whenReady(async () => (await loadDaily()).openDaily(day));
+    return true;
+  }
+  return /^#challenge=/.test(location.hash) && (await loadDaily()).openChallengeLink(location.hash);
 }
 
 function failStart(error) {
@@ -445,6 +487,11 @@ function bind() {
   $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
   $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));
   $("#btn-resume").addEventListener("click", resume);
+  $("#btn-daily").addEventListener("click", () => {
+    $("#daily-status").textContent = "";
+    loadRest();
+    whenReady(async () => (await loadDaily()).openDaily());
+  });
   $("#btn-settings").addEventListener("click", () => withOnline(() => openSettings(false)));
   $("#btn-menu").addEventListener("click", () => openSettings(true));
   $("#btn-home").addEventListener("click", goHome);
@@ -461,19 +508,22 @@ function bindLanguage() {
     drawProgress();
     drawReady();
     drawResume();
+    if (daily) drawDailyCard();
     document.title = t("app.title");
     relabelCards(document);
     game?.redraw();
   });
 }
 
+const languageReady = setLanguage(detectLanguage(), { remember: false });
 watchBoot();
-await setLanguage(detectLanguage(), { remember: false });
+await languageReady;
 applyTranslations(document);
 document.title = t("app.title");
 drawLogo();
 bind();
 drawProgress();
+drawReady(); // an engine up before the catalogue
 show("home");
 performance.mark("home-visible");
 engine.ready.then(loadRest, loadRest);
@@ -484,6 +534,8 @@ online = new Online({ settings, show, getGame, startNew, goHome, engine });
 const REVIEW_HISTORY_AFTER_MS = 5000;
 engine.ready.then(() => setTimeout(() => getGame().reviewHistory(), REVIEW_HISTORY_AFTER_MS), () => {});
 applyTranslations(document); // the lobby's texts
-if (!playSharedDeal() && !openHistoryDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+drawDailyCard();
+// a link's deal, else the match a reload for a new release interrupted
+if (!playSharedDeal() && !openHistoryDeal() && !(await openDailyLink()) && resumeAfterUpdate()) resume();
 onlineMade();
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table
