@@ -404,7 +404,8 @@ function showComparison(challenge) {
         const deal = row.deals[i];
         return el("td", { class: row.you ? "you" : "", dataset: { score: String(deal.score) } },
           el("strong", { text: String(deal.score) }), el("br"),
-          el("small", { text: t("challenge.cell", { par: parText(deal.par), difference: figure(deal.difference) }) }));
+          el("small", { text: t("challenge.par", { par: parText(deal.par) }) }), el("br"),
+          el("small", { class: "difference", text: figure(deal.difference) }));
       })));
     const foot = el("tr", {}, el("th", { scope: "row", text: t("daily.total") }),
       ...rows.map((row) => el("td", { class: `difference${row.you ? " you" : ""}`, text: row.complete ? signed(row.total) : "…" })));
