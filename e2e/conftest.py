@@ -8,7 +8,8 @@ fixtures: its own Chromium (pytest-playwright's `browser`) and its own site serv
 
 Fixtures:
 - `site_url`: the base URL of dist/ served with netlify.toml's headers on a free localhost port.
-- `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error,
+- `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error
+  or a missing message (a catalogue key looked up and not found, or looked up before a catalogue loaded),
   raise an uncaught error, request anything outside localhost, or get an HTTP error status.
   `guarded_page.responses` lists every Playwright Response it received.
 - `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests
@@ -91,6 +92,8 @@ class PageProblems:
     def console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text} ({message.location.get('url', '?')})")
+        elif "missing message:" in message.text:  # js/i18n.js t(): a raw key reached the page
+            self.problems.append(f"console: {message.text} ({message.location.get('url', '?')})")
 
     def page_error(self, error) -> None:
         self.problems.append(f"uncaught error: {error}")

@@ -199,6 +199,7 @@ def test_the_game_fits_every_screen(returning_page, site_url, lang, width):
     my_turn(page)
     play_card(page, match["cards"]["last_card"])
     expect(page.locator("#dlg-summary")).to_be_visible(timeout=30_000)
+    expect(page.locator("#dlg-summary .summary-par")).to_be_visible(timeout=60_000)  # the Expert's replays counted
     check("deal-summary")
     close_dialog(page, "#dlg-summary")
     expect(page.locator("#dlg-result")).to_be_visible(timeout=30_000)
@@ -301,10 +302,11 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       const { importEntries, wipeHistory } = await import('./js/history.js');
       const { parseExport } = await import('./js/history-format.js');
       await wipeHistory();
-      await importEntries(parseExport(text).entries);
+      await importEntries(parseExport(text).entries.map((entry) => ({ ...entry, checked: true })));  // as the engine read them
     }""", history_text(30, seed="layout"))
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
+    expect(page.locator("#plot-duplicate svg")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
     page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)

@@ -6,7 +6,7 @@ import { errorText } from "./errors.js";
 import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
 import { parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
-import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, relabelCards } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
@@ -66,12 +66,15 @@ function formatBytes(n) {
   return mb >= 1 ? t("home.boot.mb", { n: mb.toFixed(1) }) : t("home.boot.kb", { n: Math.max(1, Math.round(n / 1e3)) });
 }
 
+// Its words once the catalogue is there (a first visit's worker may report before it): the language's first
+// draw writes them.
 function drawProgress() {
   if (app.state !== "loading") return;
   const { step, loaded, total } = bootProgress;
   const index = Math.max(STEPS.indexOf(step), 0);
   const within = total > 0 ? Math.min(loaded / total, 1) : 0;
   $("#boot-progress").value = (index + within) / STEPS.length;
+  if (!catalogueLoaded()) return;
   $("#boot-step").textContent = t("home.boot.step", { n: index + 1, total: STEPS.length });
   $("#boot-bytes").textContent = total > 0 ? t("home.boot.bytes", { loaded: formatBytes(loaded), total: formatBytes(total) }) : "";
   $("#boot-status").textContent = t(`home.boot.${step}`);
@@ -80,7 +83,7 @@ function drawProgress() {
 let engineVersion = null; // once the engine answered
 
 function drawReady() {
-  if (app.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
+  if (app.state === "ready" && catalogueLoaded()) $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
 }
 
 // The next visit's first deals are dealt a moment after the boot, behind the first match's commands.
@@ -108,6 +111,7 @@ async function watchBoot() {
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
+    await languageReady; // its words are the catalogue's
     $("#boot-status").textContent = `${t("error.engine_boot", { detail: error.message })} ${t("home.boot.reload")}`;
     $("#boot-waiting").hidden = true;
   }
@@ -496,13 +500,15 @@ function bindLanguage() {
   });
 }
 
+const languageReady = setLanguage(detectLanguage(), { remember: false });
 watchBoot();
-await setLanguage(detectLanguage(), { remember: false });
+await languageReady;
 applyTranslations(document);
 document.title = t("app.title");
 drawLogo();
 bind();
 drawProgress();
+drawReady(); // an engine up before the catalogue
 show("home");
 performance.mark("home-visible");
 engine.ready.then(loadRest, loadRest);

@@ -7,9 +7,11 @@
 // any seat; answers without a snapshot are not saved.
 import { el } from "../dom.js";
 import { errorText } from "../errors.js";
+import { dealIdentity } from "../history-format.js";
 import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
+import { BackgroundPars } from "./background-pars.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
@@ -70,6 +72,12 @@ export class Game {
   // one ends, once the player has left the table (bench/progress_bench.py: the helper reviewing without a pause
   // doubles the Expert's moves at the 95th percentile)
   #reviews = new BackgroundReviews({ busy: () => !["idle", "over", "stopped"].includes(this.#phase) });
+  // the Expert's par of each solo deal, on the review helper while the table's engine computes no bot move:
+  // the player to move, a deal's summary open, no match (background-pars.js)
+  #pars = new BackgroundPars({
+    quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
+    idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+  });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -102,7 +110,10 @@ export class Game {
   get state() { return this.#state; }
 
   // The history's deals without a review reviewed in the background (background-reviews.js).
-  reviewHistory() { this.#reviews.wake(); }
+  reviewHistory() {
+    this.#reviews.wake();
+    this.#pars.wake();
+  }
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
@@ -398,11 +409,15 @@ export class Game {
     }
     if (event.deal_end && this.#live(epoch)) {
       const record = event.deal_end.record;
+      const solo = this.#engine === this.#local;
       rememberDeal(record, before);
       keepDeal({ // the player's history: never waited for, never failing the table
-        record, seat: this.#me, level: after.settings?.level ?? null, online: this.#engine !== this.#local,
+        record, seat: this.#me, level: after.settings?.level ?? null, online: !solo,
         match: { id: this.#matchId, number: after.history?.length ?? null }, matchOver: event.match_over ?? null,
-      }).then(() => this.#reviews.wake());
+      }).then(() => {
+        this.#reviews.wake();
+        if (solo) this.#pars.wake(dealIdentity(record));
+      });
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();
@@ -416,6 +431,7 @@ export class Game {
           parts: after.house_rules?.length ? event.deal_end.parts : null,
           announcements: event.deal_end.announcements ?? null,
           tools: summaryTools(record, before, { engine: this.#local, view, challenge: !this.#oneDeal && this.#engine === this.#local }),
+          watchPar: solo ? (callback) => this.#pars.watch(dealIdentity(record), callback) : null,
         });
       }
       if (this.#oneDeal && this.#live(epoch)) { // its one deal played: the table stops, its flow goes on
