@@ -1,8 +1,8 @@
 """The engine decides the same under the real Pyodide interpreter as under CPython.
 
 The same probe (e2e/parity_probe.py) runs in both: rulings, whole deals and their scores, a seeded
-bot match, a sample of the shipped puzzles re-solved, and every docstring example; the outputs must be
-identical, line for line.
+bot match, the par of a deal and a day's deals of the day, a sample of the shipped puzzles re-solved, and every
+docstring example; the outputs must be identical, line for line.
 """
 from __future__ import annotations
 
@@ -28,9 +28,9 @@ def test_pyodide_gives_the_same_rulings_deals_bots_and_doctests(build_info, requ
     assert there.returncode == 0, there.stderr
     ours, theirs = here.stdout.splitlines(), there.stdout.splitlines()
     kinds = {json.loads(line)[0] for line in ours}
-    assert kinds == {"ruling", "deal", "bot_match", "puzzle", "doctest"}
+    assert kinds == {"ruling", "deal", "bot_match", "par", "daily", "puzzle", "doctest"}
     assert sum(1 for line in ours if line.startswith('["puzzle"')) == PUZZLES
-    assert len(ours) == int(counts[0]) + int(counts[1]) + 1 + PUZZLES + sum(1 for line in ours if line.startswith('["doctest"'))
+    assert len(ours) == int(counts[0]) + int(counts[1]) + 3 + PUZZLES + sum(1 for line in ours if line.startswith('["doctest"'))
     for line in ours:
         kind, value = json.loads(line)
         if kind == "doctest":
