@@ -16,12 +16,14 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
+from coinche.daily import daily_set  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
@@ -48,11 +50,25 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
 
 
+# The widths drawn with the four-colour deck (js/table/settings.js DECK): one of the two axe widths, so that axe
+# checks the contrast of both decks' suits on every page.
+FOUR_COLOUR_WIDTHS = (768, 1366)
+FOUR_COLOUR = """(() => {
+  let settings = {};
+  try { settings = JSON.parse(localStorage.getItem('coinche.settings') ?? '{}') ?? {}; } catch {}
+  localStorage.setItem('coinche.settings', JSON.stringify({ ...settings, fourColour: true }));
+})()"""
+
+
 def open_page(page, site_url, path, lang, width):
     page.set_viewport_size({"width": width, "height": SCREENS[width]})
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    if width in FOUR_COLOUR_WIDTHS:
+        page.add_init_script(FOUR_COLOUR)
     page.goto(f"{site_url}{path}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    if width in FOUR_COLOUR_WIDTHS:
+        expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
 
 
 class Checker:
@@ -200,6 +216,7 @@ def test_the_game_fits_every_screen(returning_page, site_url, lang, width):
     my_turn(page)
     play_card(page, match["cards"]["last_card"])
     expect(page.locator("#dlg-summary")).to_be_visible(timeout=30_000)
+    expect(page.locator("#dlg-summary .summary-par")).to_be_visible(timeout=60_000)  # the Expert's replays counted
     check("deal-summary")
     close_dialog(page, "#dlg-summary")
     expect(page.locator("#dlg-result")).to_be_visible(timeout=30_000)
@@ -330,11 +347,12 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       const { importEntries, wipeHistory } = await import('./js/history.js');
       const { parseExport } = await import('./js/history-format.js');
       await wipeHistory();
-      await importEntries(parseExport(text).entries);
+      await importEntries(parseExport(text).entries.map((entry) => ({ ...entry, checked: true })));  // as the engine read them
     }""", history_text(30, seed="layout"))
     page.evaluate(PUZZLE_RESULTS)
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
+    expect(page.locator("#plot-duplicate svg")).to_be_visible()
     expect(page.locator("#puzzle-themes")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
@@ -348,4 +366,71 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
         page.set_viewport_size({"width": shown, "height": SCREENS[shown]})
         check.problems += check_plot_texts(page, lang, shown)
     page.evaluate("async () => (await import('./js/history.js')).wipeHistory()")
+    check.done()
+
+
+# The deal of the day and challenges (js/daily.js): a day played (its results and pars put in the store), its
+# result and the question before a challenge is sent; a challenge received, then played, beside two players'
+# results under the longest names a link carries. Two screens by default (an axe width among them), every one
+# with --full.
+DAILY_SCREENS = [pytest.param(lang, width, id=f"{lang}-{width}", marks=() if (lang, width) in (("de", 320), ("es", 1366))
+                              else pytest.mark.full_only) for lang in LANGS for width in SCREENS]
+DAILY_DAY = "2026-12-05"
+PUT_DAY = """async ([date, deals]) => {
+  const store = await import('./js/daily-store.js');
+  await store.keepDay({ date, deals });
+  (await import('./js/daily.js')).drawCard(document.querySelector('#btn-daily'));
+}"""
+OPEN_CHALLENGE = """async ([hash, mine]) => {
+  const { challengeKey, parseChallengeLink } = await import('./js/notation.js');
+  const link = parseChallengeLink(hash);
+  const store = await import('./js/daily-store.js');
+  if (mine) await store.keepChallenge({ key: challengeKey(link.deals), deals: link.deals, players: [], mine, name: '' });
+  (await import('./js/daily.js')).openChallengeLink(hash);
+}"""
+
+
+def challenge_hash(deals, players) -> str:
+    """A challenge's fragment (js/notation.js formatChallengeLink) of `deals` with `players`' results."""
+    params = [("challenge", "1"), ("day", DAILY_DAY)]
+    params += [("d", f"{d.deal_seed}~{d.dealer}~{d.level}~{d.rules}") for d in deals]
+    for name, results in players:
+        params += [("p", name), ("r", ",".join(f"{score}:{par}" for score, par in results))]
+    return "#" + urlencode(params)
+
+
+@pytest.mark.parametrize("lang, width", DAILY_SCREENS)
+def test_the_deal_of_the_day_and_challenges_fit_every_screen(returning_page, site_url, lang, width):
+    page = returning_page
+    check = Checker(page, lang, width)
+    deals = daily_set(DAILY_DAY)
+    scores = [(162, 80.4), (-160, -12.5), (0, 35.1), (500, 251.7)]
+    played = [{**d.to_json(), "score": score, "par": par, "k": 12, "stderr": 9.5} for d, (score, par) in zip(deals, scores)]
+    open_page(page, site_url, f"?speed=test&day={DAILY_DAY}", lang, width)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.evaluate(PUT_DAY, [DAILY_DAY, played])
+    expect(page.locator("#btn-daily")).to_have_attribute("data-state", "done")
+    check("home-daily-done", "#home")
+    page.click("#btn-daily")
+    result = page.locator("#dlg-daily")
+    expect(result.locator("tbody tr")).to_have_count(4)
+    check("daily-result")
+    result.locator(".challenge-deal").click()
+    expect(page.locator("#dlg-challenge #challenge-name")).to_be_visible()
+    check("challenge-send")
+    page.locator("#dlg-challenge .dialog-actions .btn.ghost").click()
+    result.locator(".dialog-actions .btn").click()
+
+    longest = "Maximilian-Alexander Wolf"[:24]
+    players = [(longest, scores), ("Ана-Мария Гонсалес-Пере"[:24], [(-20, -3.5)] * 4)]
+    page.evaluate(OPEN_CHALLENGE, [challenge_hash(deals, players), None])
+    invitation = page.locator("#dlg-challenge-in")
+    expect(invitation).to_be_visible()
+    check("challenge-invitation")
+    invitation.locator(".btn.ghost").click()
+    mine = [{"score": score, "par": par} for score, par in reversed(scores)]
+    page.evaluate(OPEN_CHALLENGE, [challenge_hash(deals, players), mine])
+    compare = page.locator("#dlg-compare")
+    expect(compare.locator("thead th")).to_have_count(4)
+    check("challenge-compare")
     check.done()

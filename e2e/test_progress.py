@@ -1,7 +1,9 @@
 """The player's history and the progress page (progress.html): a deal finished at the table is kept across a
-reload and offline; a file imported (its bad lines named, the good ones read), its figures those computed in
-Python from the same records, its plots drawn and labelled with a table each, exported back line for line,
-erased only once confirmed; the oldest deals pruned first; a point's link opens the deal's replay."""
+reload and offline, with the Expert's par from the player's seat made on the review helper while the summary
+shows; a file imported (its bad lines named, a line the engine refuses named by the engine's reason and left
+out, the good ones read), its figures those computed in Python from the same records, its plots drawn and
+labelled with a table each, exported back line for line, erased only once confirmed; the oldest deals pruned
+first; a point's link opens the deal's replay."""
 from __future__ import annotations
 
 import json
@@ -10,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from coinche import cli
 from coinche_lab.history import history_lines, reference_figures
 from playwright.sync_api import expect
 
@@ -49,20 +52,62 @@ def import_text(page, tmp_path, text, name="history.jsonl"):
     page.set_input_files("#import-file", str(path))
 
 
-def test_a_finished_deal_is_kept_across_a_reload_and_offline(returning_page, site_url):
+def test_a_finished_deal_is_kept_with_its_par_across_a_reload_and_offline(returning_page, site_url):
+    """The deal's summary shows the Expert's replays counted, then the par and the player's duplicate
+    difference, made on the review helper (not the table's engine) while it shows; the par kept in the history
+    is the one the engine computes in Python from the same record. Three replays, not the engine's twelve (the
+    page's test hook): a whole par takes half a minute of this loaded machine (bench/par_web_bench.py)."""
     page = returning_page
     page.goto(f"{site_url}rules.html")
     wipe(page)
     new_match(page, site_url, "coinche", seed="progress-e2e")
+    page.evaluate("""async () => {
+      const { engine } = await import('/js/main.js');
+      window.parCalls = { table: 0, helper: 0 };
+      window.coincheTestParReplays = 3;
+      window.parTexts = [];  // what the summary's par line said, in turn
+      new MutationObserver(() => {
+        const line = document.querySelector('#dlg-summary .summary-par');
+        if (line && !line.hidden && line.textContent !== window.parTexts.at(-1)) window.parTexts.push(line.textContent);
+      }).observe(document.querySelector('#dlg-summary'), { subtree: true, childList: true, characterData: true, attributes: true });
+      const { Engine } = await import('/js/engine.js');
+      const call = Engine.prototype.call;
+      Engine.prototype.call = function (name, args) {
+        if (name.startsWith('par_')) window.parCalls[this === engine ? 'table' : 'helper'] += 1;
+        return call.call(this, name, args);
+      };
+    }""")
     play_to_summary(page)
     record = last_record(page)
+    line = page.locator("#dlg-summary .summary-par")
+    expect(line).to_have_attribute("data-state", "done", timeout=120_000)
+    assert page.evaluate("() => window.parTexts")[:-1] == [f"Expert replays: {n} of 3" for n in range(4)]
+    k = int(line.get_attribute("data-k"))
+    assert line.get_attribute("data-done") == str(k) and k == 3
+    calls = page.evaluate("() => window.parCalls")
+    assert calls["table"] == 0 and calls["helper"] > k
+    text = line.text_content()
+    assert "The Expert from your seat: " in text and f"on average ({k} deals)" in text
+    assert "Your duplicate difference: " in text
+    shown = [float(line.get_attribute(f"data-{name}")) for name in ("par", "difference")]
     open_progress(page, site_url)
     expect(page.locator("#history-count")).to_contain_text("1 deal kept")
     [entry] = stored(page)
     assert entry["record"]["deck"] == record["deck"] and entry["record"]["plays"] == record["plays"]
     assert (entry["seat"], entry["level"], entry["online"], entry["match"]["number"]) == (0, "easy", False, 1)
+    assert entry["record"]["seats"] == ["person", "easy", "easy", "easy"]
+    par = entry["par"]
+    assert sorted(par) == ["difference", "k", "par", "result", "stderr"]
+    assert shown == [par["par"], par["difference"]]
+    assert par["k"] == k and par["difference"] == pytest.approx(par["result"] - par["par"])
+    from coinche.par import par as expert_par
+
+    want = expert_par(entry["record"], 0, k=k).to_json()
+    assert par == {name: want[name] for name in par}  # the same in the browser as in CPython
+    expect(page.locator("#duplicate-made")).to_contain_text("1 deal with a par, of 1")
     page.reload()
     expect(page.locator("#history-count")).to_contain_text("1 deal kept")
+    assert stored(page)[0]["par"] == par
     page.context.set_offline(True)
     try:
         page.reload()
@@ -82,15 +127,23 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     expect(page.locator("#progress-status")).to_contain_text("No deal kept yet")
     lines = history_lines(45, seed="progress-e2e")
     text = "".join(json.dumps(line) + "\n" for line in lines)
-    bad = ['{"format": "coinche-deal/2", "variant": "coinche"', json.dumps({**lines[0], "format": "other/1"}), "[]"]
+    # the issue's line: a deal whose deck holds a card twice (its 8th card set to its 1st), which only the
+    # engine's replay tells apart from a real deal
+    cards = lines[1]["deck"].split(",")
+    twice = {**lines[1], "deck": ",".join(cards[:7] + cards[:1] + cards[8:])}
+    bad = ['{"format": "coinche-deal/2", "variant": "coinche"', json.dumps({**lines[0], "format": "other/1"}), "[]",
+           json.dumps(twice)]
     import_text(page, tmp_path, text + "\n".join(bad) + "\n")
     report = page.locator("#history-report")
-    expect(report).to_contain_text("45 deals imported, 0 already here")
+    expect(report).to_contain_text("45 deals imported, 0 already here", timeout=60_000)
     errors = page.locator(".import-errors li")
-    expect(errors).to_have_count(3)
+    expect(errors).to_have_count(4)
     assert [(int(n.get_attribute("data-line")), n.get_attribute("data-key")) for n in errors.all()] == [
-        (46, "progress.import.not_json"), (47, "progress.import.bad_format"), (48, "progress.import.not_record")]
+        (46, "progress.import.not_json"), (47, "progress.import.bad_format"), (48, "progress.import.not_record"),
+        (49, "malformed_record")]
     expect(errors.first).to_have_text("Line 46: not JSON (not_json).")
+    expect(errors.last).to_contain_text("Line 49: ")
+    expect(errors.last).to_contain_text("the deck must hold each of the 32 cards once")
     expect(page.locator("#history-count")).to_contain_text("45 deals kept")
     expect(page.locator("#plot-line tbody tr")).to_have_count(0)  # the tables are made when unfolded
     page.click("#plot-line summary")
@@ -109,6 +162,16 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     expect(line_rows).to_have_count(want["reviewed"])
     shown = [float(n) for n in page.locator("#plot-line tbody tr td:nth-child(2)").all_text_contents()]
     assert shown == pytest.approx([d["lost"] for d in want["series"]], abs=0.11)
+    # the duplicate differences (the deals with a par), their mean and moving average, as computed in Python
+    duplicate = want["duplicate"]
+    expect(page.locator("#duplicate-made")).to_contain_text(f"{duplicate['deals']} deals with a par, of 45")
+    assert float(figure(page, "difference")) == pytest.approx(duplicate["mean"], abs=0.11)
+    page.click("#plot-duplicate summary")
+    expect(page.locator("#plot-duplicate tbody tr")).to_have_count(duplicate["deals"])
+    shown = [float(n) for n in page.locator("#plot-duplicate tbody tr td:nth-child(4)").all_text_contents()]
+    assert shown == pytest.approx(duplicate["series"], abs=0.11)
+    band = page.locator("#plot-duplicate tbody tr td:nth-child(5)").last.text_content()
+    assert float(band.split()[0]) == pytest.approx(duplicate["moving"][-1][0], abs=0.11)
     types = page.locator("#plot-types tbody tr")
     assert [n.get_attribute("data-type") for n in types.all()] == [t for t, _, _, _ in want["types"]]
     options = page.locator("#progress-table option")
@@ -120,7 +183,7 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     assert figure(page, "matches") == "{won} won, {lost} lost".format(**reference_figures(mine)["matches"])
 
     # the plots: images named and described, each with its table
-    for plot in ("#plot-line", "#plot-types"):
+    for plot in ("#plot-line", "#plot-types", "#plot-duplicate"):
         svg = page.locator(f"{plot} svg.plot")
         expect(svg).to_have_attribute("role", "img")
         labels = svg.get_attribute("aria-labelledby").split()
@@ -148,6 +211,21 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     page.click("#btn-wipe")
     page.click("#dlg-wipe button[value=wipe]")
     expect(page.locator("#history-count")).to_contain_text("No deal kept")
+    assert stored(page) == []
+
+    # the issue's repro: one line of `coinche simulate --bots normal --deals 1 --seed 1`, its deck's 8th card set
+    # to its 1st, is named by the engine's reason and counts nowhere
+    simulated = tmp_path / "simulated.jsonl"
+    assert cli.main(["simulate", "--bots", "normal", "--deals", "1", "--seed", "1", "--out", str(simulated)]) == 0
+    line = json.loads(simulated.read_text().splitlines()[0])
+    cards = line["deck"].split(",")
+    line["deck"] = ",".join(cards[:7] + cards[:1] + cards[8:])
+    import_text(page, tmp_path, json.dumps(line) + "\n")
+    expect(report).to_contain_text("0 deals imported, 0 already here", timeout=60_000)
+    expect(errors).to_have_count(1)
+    expect(errors.first).to_contain_text("Line 1: ")
+    expect(errors.first).to_contain_text("the deck must hold each of the 32 cards once")
+    expect(page.locator("#progress-status")).to_contain_text("No deal kept yet")
     assert stored(page) == []
 
 
@@ -181,7 +259,7 @@ def test_the_oldest_deals_go_first_and_an_older_versions_entry_is_read(returning
     expect(page.locator("#history-count")).to_contain_text("6 deals kept")
     expect(page.locator("#history-count")).to_contain_text("1 deal was kept by a newer version")
     entries = stored(page)
-    assert entries[0]["v"] == 1 and entries[0]["seat"] == lines[0]["history"]["seat"]
+    assert entries[0]["v"] == 2 and entries[0]["seat"] == lines[0]["history"]["seat"]
     wipe(page)
 
 
@@ -191,7 +269,7 @@ def test_a_points_link_opens_its_deals_replay(returning_page, site_url, tmp_path
     wipe(page)
     lines = history_lines(6, seed="links", reviewed=1.0)
     import_text(page, tmp_path, "".join(json.dumps(line) + "\n" for line in lines))
-    expect(page.locator("#plot-line svg.plot")).to_be_visible()
+    expect(page.locator("#plot-line svg.plot")).to_be_visible(timeout=60_000)  # once the engine has read the lines
     page.locator("#plot-line svg.plot").scroll_into_view_if_needed()
     box = page.locator("#plot-line svg.plot").bounding_box()
     page.mouse.click(box["x"] + box["width"] - 14, box["y"] + box["height"] / 2)  # the last deal's point
@@ -287,7 +365,7 @@ def test_the_page_speaks_the_chosen_language(returning_page, site_url, tmp_path,
     wipe(page)
     lines = history_lines(12, seed="languages", reviewed=1.0)
     import_text(page, tmp_path, "".join(json.dumps(line) + "\n" for line in lines))
-    expect(page.locator("[data-figure=deals]")).to_have_text("12")
+    expect(page.locator("[data-figure=deals]")).to_have_text("12", timeout=60_000)  # once the engine has read them
     english = page.locator("#plot-types svg desc").text_content()
     page.select_option("#language", lang)
     expect(page.locator("html")).to_have_attribute("lang", lang)

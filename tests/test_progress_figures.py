@@ -1,6 +1,7 @@
 """The progress page's figures (web/js/progress/figures.js, under Node) against the same figures computed
 here, plainly, from the same records: a history file as the site exports it (coinche_lab.history), read by
-the page's own import (web/js/history-format.js parseExport)."""
+the page's own import (web/js/history-format.js parseExport) and taken as the engine has read it (every line
+checked: the lines here are all real deals)."""
 
 from __future__ import annotations
 
@@ -23,7 +24,8 @@ def page_figures(text: str) -> dict:
         f"import {{ parseExport }} from {json.dumps((WEB / 'js' / 'history-format.js').as_uri())};\n"
         f"import {{ figures, tables }} from {json.dumps((WEB / 'js' / 'progress' / 'figures.js').as_uri())};\n"
         "let input = ''; process.stdin.on('data', (d) => { input += d; });\n"
-        "process.stdin.on('end', () => { const { entries, errors } = parseExport(input);\n"
+        "process.stdin.on('end', () => { const read = parseExport(input);\n"
+        "  const { errors } = read; const entries = read.entries.map((e) => ({ ...e, checked: true }));\n"
         "  const kinds = tables(entries);\n"
         "  console.log(JSON.stringify({ errors, tables: kinds, all: figures(entries),\n"
         "    each: Object.fromEntries(kinds.map((k) => [k.key, figures(entries, k.key)])) })); });\n"
@@ -50,6 +52,13 @@ def check(page: dict, want: dict) -> None:
     for shown, (_, _, per_deal, per_decision) in zip(page["types"], want["types"]):
         assert shown["per_deal"] == pytest.approx(per_deal, abs=0.11)
         assert shown["per_decision"] == pytest.approx(per_decision, abs=0.11)
+    duplicate, computed = page["duplicate"], want["duplicate"]
+    assert duplicate["deals"] == computed["deals"]
+    assert duplicate["mean"] == pytest.approx(computed["mean"], abs=0.11)
+    assert [d["difference"] for d in duplicate["series"]] == pytest.approx(computed["series"], abs=0.11)
+    for shown, (mean, error) in zip(duplicate["moving"], computed["moving"], strict=True):
+        assert shown["mean"] == pytest.approx(mean, abs=0.11)
+        assert shown["high"] - shown["low"] == pytest.approx(2 * error, abs=0.25)
 
 
 @pytest.mark.skipif(NODE is None, reason="Node is not installed")
@@ -71,5 +80,7 @@ def test_the_pages_figures_are_those_of_the_records():
     assert figures["matches"]["won"] + figures["matches"]["lost"] > 3
     assert figures["coinches"]["made"] + figures["coinches"]["suffered"] > 0
     assert figures["average"]["lost"] > 0 and figures["average"]["luck"] > 0
+    assert 0 < figures["duplicate"]["deals"] < len(lines)
+    assert min(d["difference"] for d in figures["duplicate"]["series"]) < 0 < max(d["difference"] for d in figures["duplicate"]["series"])
     assert {t["type"] for t in figures["types"]} <= set(DECISION_TYPES)
     assert {"lead", "follow", "discard", "bid"} <= {t["type"] for t in figures["types"]}

@@ -161,7 +161,8 @@ def test_every_field_of_the_json_line_is_checked():
     for name, value, key in [("hands", [["Jh", "Ac"]], "puzzle_malformed"), ("to_play", 2, "puzzle_turn"),
                              ("margin", -1, "puzzle_malformed"), ("kind", "closed", "puzzle_malformed"),
                              ("rules", "pisser=yes", "unknown_rule_option"), ("themes", "ruff", "puzzle_malformed"),
-                             ("values", [], "puzzle_malformed"), ("counts", [2, 2, 2, 2], "puzzle_malformed")]:
+                             ("values", [], "puzzle_malformed"), ("values", {"Jh": 5}, "puzzle_malformed"),
+                             ("counts", [2, 2, 2, 2], "puzzle_malformed")]:
         with pytest.raises(CoincheError) as e:
             Puzzle.from_json({**good, name: value})
         assert e.value.key == key, (name, e.value.key)

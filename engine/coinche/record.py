@@ -13,6 +13,7 @@ Schema (``"format": "coinche-deal/2"``)::
       "calls": ["pass", "80h", ...],# in order, the first by the seat after the dealer
       "plays": ["Jh", ...],         # the cards in the order played (32 for a played deal)
       "announced": [["Jh-Ah"], [], ["4J"], []],  # only under announce=yes: each seat's announcements
+      "seats": ["person", "normal", "normal", "normal"],  # who sat in each seat, seat 0 first (optional)
       "result": {
         "void": bool,
         "contract": {"declarer", "trump", "value", "multiplier"} | null,
@@ -21,6 +22,10 @@ Schema (``"format": "coinche-deal/2"``)::
         "announced": [a, b]         # only under announce=yes: each side's announcement points
       }
     }
+
+``seats`` (optional; written by a game session and by ``coinche simulate``): who sat in each seat, seat 0
+first, ``"person"`` or a bot's level (:data:`LEVELS`); it is what :mod:`coinche.par` replays the deal
+against.  A record without it replays as before; a malformed one is refused (:func:`record_seats`).
 
 Extra keys (e.g. ``seed``, ``deal_index``) are kept by readers and ignored by the replay.
 A record of ``coinche-deal/1`` has no ``rules``: it reads as the game's own rules of its variant.
@@ -46,6 +51,10 @@ from .rules import Rules
 
 FORMAT = "coinche-deal/2"
 FORMAT_1 = "coinche-deal/1"
+#: The bots' levels, as a record's ``seats`` (and a session's settings) name them.
+LEVELS = ("easy", "normal", "expert")
+#: A seat held by a person in a record's ``seats``.
+PERSON = "person"
 
 
 def deal_to_record(deal: Deal) -> dict[str, Any]:
@@ -78,11 +87,15 @@ class RecordError(CoincheError, ValueError):
     """A record that is malformed or does not replay to what it claims."""
 
 
-def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -> Deal:
-    """Rebuild a deal from its record, checking every call and card; the result is recomputed.
+def dealt(record: dict[str, Any]) -> Deal:
+    """The deal of a record as dealt, before any call: its format, variant, rules, dealer, deck and seats
+    checked (not its calls and cards).  Raises :class:`RecordError` naming the first problem found.
 
-    ``each(deal)``, if given, sees the deal as dealt and then after every call and card (a replay
-    step by step). Raises :class:`RecordError` naming the first problem found.
+    >>> dealt({"format": FORMAT, "variant": "coinche", "rules": "own", "dealer": 0, "deck": "Jh,Jh",
+    ...        "calls": [], "plays": []})
+    Traceback (most recent call last):
+    ...
+    coinche.record.RecordError: malformed record: the deck must hold each of the 32 cards once
     """
     if not isinstance(record, dict):
         raise RecordError("malformed_record", detail="not a JSON object")
@@ -107,7 +120,18 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
         raise RecordError("malformed_record", detail="the deck must hold each of the 32 cards once")
     if not isinstance(calls, list) or not isinstance(plays, list):
         raise RecordError("malformed_record", detail="calls and plays must be lists")
-    deal = Deal(rules, dealer, deck)
+    record_seats(record)
+    return Deal(rules, dealer, deck)
+
+
+def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -> Deal:
+    """Rebuild a deal from its record, checking every call and card; the result is recomputed.
+
+    ``each(deal)``, if given, sees the deal as dealt and then after every call and card (a replay
+    step by step). Raises :class:`RecordError` naming the first problem found.
+    """
+    deal = dealt(record)
+    calls, plays, rules = record["calls"], record["plays"], deal.rules
     step = each or (lambda deal: None)
     step(deal)
     for i, text in enumerate(calls):
@@ -152,6 +176,27 @@ def _announced(record: dict[str, Any], rules: Rules) -> list[str]:
     return [",".join(seat) for seat in announced]
 
 
+def record_seats(record: dict[str, Any]) -> tuple[str, str, str, str] | None:
+    """Who sat in each seat of a record (its ``seats``), or ``None`` for a record that does not say.
+
+    >>> record_seats({"seats": ["person", "normal", "normal", "normal"]})
+    ('person', 'normal', 'normal', 'normal')
+    >>> record_seats({}) is None
+    True
+    >>> record_seats({"seats": ["person", "hard", "normal", "normal"]})
+    Traceback (most recent call last):
+    ...
+    coinche.record.RecordError: malformed record: seats must be four of 'person', 'easy', 'normal', 'expert'
+    """
+    seats = record.get("seats")
+    if seats is None:
+        return None
+    if not isinstance(seats, list) or len(seats) != 4 or not all(s == PERSON or s in LEVELS for s in seats):
+        raise RecordError("malformed_record",
+                          detail="seats must be four of " + ", ".join(repr(s) for s in (PERSON, *LEVELS)))
+    return tuple(seats)
+
+
 def record_rules(record: dict[str, Any]) -> Rules:
     """The rules a record was played by: its ``rules`` (``coinche-deal/2``), or its variant's own (``/1``).
 
@@ -186,4 +231,5 @@ def check(record: dict[str, Any]) -> Deal:
     return deal
 
 
-__all__ = ["FORMAT", "FORMAT_1", "RecordError", "deal_to_record", "record_rules", "replay", "check", "mask_of"]
+__all__ = ["FORMAT", "FORMAT_1", "LEVELS", "PERSON", "RecordError", "deal_to_record", "dealt", "record_rules",
+           "record_seats", "replay", "check", "mask_of"]

@@ -23,10 +23,10 @@ from .errors import CoincheError
 from .match import Match
 from .play import trick_points
 from .rng import derive_seed
+from .record import LEVELS, PERSON
 from .rules import TARGETS, VARIANTS, Rules, RulesError
 
 FORMAT = "coinche-session/1"
-LEVELS = ("easy", "normal", "expert")
 #: The bots' level of a match started without one.
 DEFAULT_LEVEL = "normal"
 
@@ -186,6 +186,7 @@ class Session:
         if len(deal.tricks) > before_tricks:
             event["trick"] = dict(last_trick_json(deal), last=len(deal.tricks) == 8)
         if deal.is_over:
+            match.history[-1]["seats"] = self.seats()
             event["deal_end"] = {
                 "record": match.history[-1],
                 "totals": list(match.totals),
@@ -196,6 +197,14 @@ class Session:
             if match.is_over:
                 event["match_over"] = {"winner": match.winner, "totals": list(match.totals)}
         return event
+
+    def seats(self) -> list[str]:
+        """Who sits in each seat, as a record's ``seats`` say it: ``"person"`` or the bots' level.
+
+        >>> Session.new(level="expert", seed="doc", humans=(0, 2)).seats()
+        ['person', 'expert', 'person', 'expert']
+        """
+        return [PERSON if seat in self.humans else self.settings["level"] for seat in range(4)]
 
     def act(self, seat: int, action: str) -> dict[str, Any]:
         """A human's action, checked (turn, legality); raises a :class:`CoincheError` subclass."""

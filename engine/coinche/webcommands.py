@@ -371,6 +371,77 @@ def review_summary(decisions: Any) -> dict:
 COMMANDS.update({"review_plan": review_plan, "review_decision": review_decision, "review_summary": review_summary})
 
 
+# ---------------------------------------------------------------- the par of a deal, the deal of the day
+# The page computes a par on its review helper as a sequence of small commands (coinche.par): `par_plan`
+# once, `par_step` per action of each of the K replays, then `par_summary` with the replays' scores.
+def par_plan(record: Any, seat: Any, bots: Any = None) -> dict:
+    """The replays of ``seat``'s par of a finished deal: ``{k, bots, seat, result}`` (K replays, the four
+    seats' bots, the record's own score for the seat's side).  The record is checked first (a bad one
+    raises ``malformed_record``); a record that does not say who sat where, with no ``bots``, raises
+    ``par_no_seats``."""
+    from .par import PAR_DEALS, par_bots, record_score
+
+    result = record_score(_record(record), seat)
+    return {"k": PAR_DEALS, "bots": list(par_bots(record, seat, bots)), "seat": seat, "result": result}
+
+
+def par_step(record: Any, seat: Any, index: Any, actions: Any, bots: Any = None) -> dict:
+    """The next action of replay ``index`` given its ``actions`` so far: ``{"action": "Jh"}``, or
+    ``{"done": true, "score": N}`` when the replay is over (N: the side's score)."""
+    from .par import par_step as step
+
+    return step(_record(record), seat, index, actions, bots)
+
+
+def par_summary(record: Any, seat: Any, scores: Any, bots: Any = None) -> dict:
+    """The par from the replays' ``scores`` the page collected: ``{par, result, difference, k, stderr}`` (and
+    ``seat``, ``bots``, ``scores``), the figures ``coinche par`` prints."""
+    from .par import summary
+
+    return summary(_record(record), seat, scores, bots).to_json()
+
+
+def daily(date: Any = None) -> dict:
+    """The deals of the day ``date`` (``YYYY-MM-DD``; today in UTC when null): ``{date, deals: [{number, rules,
+    dealer, deal_seed, level, seats, daily}]}``; ``new_match(rules=, level=, deal_seed=, first_dealer=dealer)``
+    deals each.  A malformed or impossible date raises ``daily_bad_date``."""
+    from .daily import daily_set, today
+
+    deals = daily_set(today() if date is None else date)
+    return {"date": deals[0].date, "deals": [d.to_json() for d in deals]}
+
+
+#: At most this many records in one ``check_records``.
+CHECK_RECORDS_LIMIT = 50_000
+
+
+def check_records(records: Any) -> list:
+    """Each record replayed and checked (coinche.record.check): ``null`` when it plays back to its stated
+    hands and result, else ``{key, params}``, why not (the deck holding a card twice, an illegal card...)."""
+    from .record import check
+
+    if not isinstance(records, list) or len(records) > CHECK_RECORDS_LIMIT:
+        raise CoincheError("bad_records", limit=CHECK_RECORDS_LIMIT)
+    out: list = []
+    for record in records:
+        try:
+            check(record)
+            out.append(None)
+        except CoincheError as e:
+            out.append({"key": e.key, "params": e.to_json()["params"]})
+    return out
+
+
+def _record(record: Any) -> dict:
+    if not isinstance(record, dict):
+        raise CoincheError("malformed_record", detail="not a JSON object")
+    return record
+
+
+COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "daily": daily,
+                 "check_records": check_records})
+
+
 # ---------------------------------------------------------------- puzzles (coinche.puzzle, docs/puzzles.md)
 def _puzzle(puzzle: Any):
     """A puzzle given as its JSON object, its JSON line or its link text."""

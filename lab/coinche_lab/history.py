@@ -1,13 +1,15 @@
 """A player's history as the site exports it (web/js/history-format.js), made up for tests and benchmarks.
 
 Each line is a ``coinche-deal/2`` record of a deal played at random from a seeded deal, with the page's
-``history`` fields (seat, level, match) and, for most deals, a ``review`` of the player's decisions: the
+``history`` fields (seat, level, match, and for most deals a made-up ``par``: the Expert's par from the
+player's seat, as the page keeps it) and, for most deals, a ``review`` of the player's decisions: the
 engine's own decisions of that seat (index, kind, type), with made-up losses marked by
-:func:`coinche.review.mark_of` (a real review takes seconds a deal; the figures only add its numbers).
+:func:`coinche.review.mark_of` (a real review takes seconds a deal, a real par a dozen; the figures only add
+their numbers).
 
 >>> lines = history_lines(3, seed="doc")
 >>> [line["format"] for line in lines], sorted(lines[0]["history"])
-(['coinche-deal/2', 'coinche-deal/2', 'coinche-deal/2'], ['at', 'level', 'match', 'match_over', 'online', 'seat', 'v'])
+(['coinche-deal/2', 'coinche-deal/2', 'coinche-deal/2'], ['at', 'level', 'match', 'match_over', 'online', 'par', 'seat', 'v'])
 """
 
 from __future__ import annotations
@@ -44,7 +46,15 @@ def _review(rng: random.Random, record: dict[str, Any], seat: int) -> dict[str, 
     return {"decisions": items, "summary": None}
 
 
-def history_lines(count: int, seed: str = "history", reviewed: float = 0.8) -> list[dict[str, Any]]:
+def _par(rng: random.Random, record: dict[str, Any], seat: int) -> dict[str, Any]:
+    side = seat % 2
+    result = record["result"]["scores"][side] - record["result"]["scores"][1 - side]
+    par = round(rng.gauss(0, 80), 1)
+    return {"par": par, "result": result, "difference": round(result - par, 1), "k": 12,
+            "stderr": round(rng.uniform(10, 45), 1)}
+
+
+def history_lines(count: int, seed: str = "history", reviewed: float = 0.8, with_par: float = 0.7) -> list[dict[str, Any]]:
     """``count`` deals of matches of about six deals, oldest first, each line as the site's export writes it."""
     rng = random.Random(seed)
     lines = []
@@ -58,10 +68,12 @@ def history_lines(count: int, seed: str = "history", reviewed: float = 0.8) -> l
         record = _played(rng, match["variant"], (number - 1) % 4)
         over = number == match["deals"]
         history = {
-            "v": 1, "at": START + i * 60_000, "seat": match["seat"], "level": match["level"], "online": False,
+            "v": 2, "at": START + i * 60_000, "seat": match["seat"], "level": match["level"], "online": False,
             "match": {"id": match["id"], "number": number},
             "match_over": {"winner": rng.randrange(2), "totals": [0, 0]} if over else None,
         }
+        if i == 0 or rng.random() < with_par:
+            history["par"] = _par(rng, record, match["seat"])
         line = {**record, "history": history}
         if rng.random() < reviewed:
             line["review"] = _review(rng, record, match["seat"])
@@ -86,12 +98,16 @@ def reference_figures(lines: list[dict]) -> dict:
     """The progress page's figures of ``lines`` (the file's lines), computed plainly in one loop from what the page
     says it shows, for the tests to hold the page's own (web/js/progress/figures.js) to: the player's side's results,
     and for the reviewed deals the player's points lost (rounded as the page rounds them), the moving average
-    (mean, standard error) of the last :data:`WINDOW` and the sorts of decision, the costliest a deal first."""
+    (mean, standard error) of the last :data:`WINDOW` and the sorts of decision, the costliest a deal first; for
+    the deals with a par, the duplicate differences, their mean and moving average. ``lines`` are those the
+    engine read (a line it refuses counts in nothing)."""
     won = lost = declared = made = 0
     coinches = {"made": 0, "made_set": 0, "suffered": 0, "suffered_set": 0}
-    series, per_type = [], {}
+    series, per_type, differences = [], {}, []
     for line in lines:
         h, result = line["history"], line["result"]
+        if "par" in h:
+            differences.append(r1(h["par"]["difference"]))
         side = h["seat"] % 2
         if h["match_over"]:
             if h["match_over"]["winner"] == side:
@@ -123,13 +139,22 @@ def reference_figures(lines: list[dict]) -> dict:
         series.append({k: r1(v) for k, v in deal.items()})
     n = len(series)
     average = {k: r1(sum(d[k] for d in series) / n) for k in series[0]} if n else None
+    moving = _moving([d["lost"] for d in series])
+    types = sorted(((-r1(total / n), t, count, r1(total / count)) for t, (count, total) in per_type.items()))
+    duplicate = {"deals": len(differences), "mean": r1(sum(differences) / len(differences)) if differences else 0,
+                 "series": differences, "moving": _moving(differences)}
+    return {"matches": {"won": won, "lost": lost}, "declared": {"declared": declared, "made": made},
+            "coinches": coinches, "reviewed": n, "deals": len(lines), "series": series, "average": average,
+            "moving": moving, "types": [(t, count, -per_deal, per_decision) for per_deal, t, count, per_decision in types],
+            "duplicate": duplicate}
+
+
+def _moving(values: list[float]) -> list[tuple[float, float]]:
+    """The moving average of the last :data:`WINDOW` values (fewer at the start), with its standard error."""
     moving = []
-    for i in range(n):
-        window = [d["lost"] for d in series[max(0, i - WINDOW + 1):i + 1]]
+    for i in range(len(values)):
+        window = values[max(0, i - WINDOW + 1):i + 1]
         mean = sum(window) / len(window)
         sd = math.sqrt(sum((x - mean) ** 2 for x in window) / (len(window) - 1)) if len(window) > 1 else 0.0
         moving.append((mean, sd / math.sqrt(len(window))))
-    types = sorted(((-r1(total / n), t, count, r1(total / count)) for t, (count, total) in per_type.items()))
-    return {"matches": {"won": won, "lost": lost}, "declared": {"declared": declared, "made": made},
-            "coinches": coinches, "reviewed": n, "deals": len(lines), "series": series, "average": average,
-            "moving": moving, "types": [(t, count, -per_deal, per_decision) for per_deal, t, count, per_decision in types]}
+    return moving

@@ -5,7 +5,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import {
-  ENTRY_VERSION, dealIdentity, entryLine, exportText, makeEntry, migrateEntry, parseExport, recordProblem,
+  ENTRY_VERSION, counted, dealIdentity, entryLine, exportText, finishedPar, makeEntry, migrateEntry, parseExport,
+  recordProblem, seatsOf, wantsPar,
 } from "../../web/js/history-format.js";
 
 // A deal as `coinche simulate --deals 1 --seed 3` writes it.
@@ -40,7 +41,7 @@ test("an entry written as a line of the file reads back the same, its review and
   assert.deepEqual(line.review, REVIEW);
   const { entries, errors } = parseExport(exportText([entry, makeEntry({ record: other(2), seat: 0, at: 5 })]));
   assert.deepEqual(errors, []);
-  assert.deepEqual(entries[0], entry);
+  assert.deepEqual(entries[0], { ...entry, checked: false }); // read from a file: the engine is yet to check it
   assert.equal(entries[1].review, null);
   assert.equal(entries[1].deal, dealIdentity(other(2)));
 });
@@ -103,4 +104,59 @@ test("an online deal's record, as the referee shows it (no format, no deck), is 
   assert.notEqual(entry.deal, dealIdentity({ ...shown, hands: [...shown.hands].reverse() }));
   assert.deepEqual(parseExport(entryLine(entry)).entries[0].record, shown);
   assert.equal(recordProblem({ ...shown, deck: "Jh" }), "progress.import.bad_format"); // a deck without a format
+});
+
+const PAR = { par: -41.5, result: 302, difference: 343.5, k: 12, stderr: 30.2 };
+
+test("a version 1 entry is migrated unchecked and without a par; nothing of it is lost", () => {
+  const v1 = { v: 1, deal: dealIdentity(RECORD), at: 7, seat: 2, level: "normal", online: false, match: { id: "m", number: 2 },
+    match_over: null, record: RECORD, review: REVIEW, id: 4 };
+  const migrated = migrateEntry(v1);
+  assert.equal(migrated.v, ENTRY_VERSION);
+  assert.equal(migrated.checked, false);
+  assert.equal(migrated.par, null);
+  assert.equal(counted(migrated), false);
+  const { v, checked, par, ...kept } = migrated;
+  const { v: old, ...before } = v1;
+  assert.deepEqual(kept, before);
+  assert.equal(migrateEntry({ ...v1, record: { ...RECORD, plays: "Jh" } }), null); // not a record: left unread
+});
+
+test("an entry's par: kept finished or under way, written to the file only when finished, read back unchecked", () => {
+  assert.deepEqual(finishedPar({ ...PAR, extra: 1 }), PAR);
+  for (const bad of [null, {}, { ...PAR, k: 0 }, { ...PAR, par: "1" }, { ...PAR, stderr: Infinity }]) {
+    assert.equal(finishedPar(bad), null, JSON.stringify(bad));
+  }
+  const done = makeEntry({ record: RECORD, seat: 1, level: "expert", par: PAR, at: 3 });
+  assert.deepEqual(done.par, PAR);
+  assert.equal(wantsPar(done), false);
+  const line = JSON.parse(entryLine(done));
+  assert.deepEqual(line.history.par, PAR);
+  assert.equal("checked" in line.history, false); // the engine's word is not the file's to carry
+  const [back] = parseExport(entryLine(done)).entries;
+  assert.deepEqual(back.par, PAR);
+  assert.equal(back.checked, false);
+  const going = makeEntry({ record: RECORD, seat: 1, level: "expert", par: { scores: [10, -20] } });
+  assert.deepEqual(going.par, { scores: [10, -20] });
+  assert.equal(wantsPar(going), true);
+  assert.equal("par" in JSON.parse(entryLine(going)).history, false); // a par under way is made again
+  assert.deepEqual(makeEntry({ record: RECORD, seat: 0, par: { scores: [1, "x"] } }).par, null);
+  assert.equal(wantsPar(makeEntry({ record: RECORD, seat: 0, level: "easy", par: { failed: "malformed_record" } })), false);
+});
+
+test("which deals get a par: solo, read by the engine, the seats known from the record or the entry's level", () => {
+  const entry = (fields) => makeEntry({ record: RECORD, seat: 2, level: "normal", ...fields });
+  assert.deepEqual(seatsOf(entry({})), ["normal", "normal", "person", "normal"]);
+  const seats = ["person", "easy", "expert", "easy"];
+  assert.deepEqual(seatsOf(entry({ record: { ...RECORD, seats }, level: null })), seats);
+  assert.equal(seatsOf(entry({ level: null })), null); // a line of `coinche simulate` without seats
+  assert.equal(wantsPar(entry({})), true);
+  assert.equal(wantsPar(entry({ checked: false })), false);
+  assert.equal(wantsPar(entry({ checked: { key: "malformed_record", params: {} } })), false);
+  assert.equal(wantsPar(entry({ online: true })), false);
+  const { format, deck, ...shown } = RECORD;
+  assert.equal(wantsPar(entry({ record: shown })), false); // an online deal's record: no deck
+  assert.deepEqual(entry({ checked: { key: "malformed_record" } }).checked, { key: "malformed_record", params: {} });
+  assert.equal(entry({ checked: "yes" }).checked, false);
+  assert.equal(counted({ record: RECORD }), true); // an entry made before the engine's word was kept
 });

@@ -3,16 +3,25 @@
 //
 // An entry (schema version ENTRY_VERSION) is one finished deal as the player saw it:
 //
-//   {v: 1, deal: identity, at: ms since 1970, seat: 0..3, level: "expert" | null, online: bool,
+//   {v: 2, deal: identity, at: ms since 1970, seat: 0..3, level: "expert" | null, online: bool,
 //    match: {id, number} | null, match_over: {winner: side, totals: [a, b]} | null,
-//    record: a coinche-deal/2 record, review: {decisions, summary | null} | null}
+//    record: a coinche-deal/2 record, review: {decisions, summary | null} | null,
+//    checked: true | false | {key, params}, par: null | {scores: [..]} | {par, result, difference, k, stderr} | {failed: key}}
+//
+// checked: the engine's word on the record: true once it has read it (a deal played here, or an imported line
+// it accepted: coinche.webcommands check_records), false until it has, or the reason it refused it (kept, never
+// dropped, but counted in no figure and given no par, as an unchecked one).
+// par: the Expert's par of the deal from the player's seat (js/table/background-pars.js): the replays'
+// scores while they are made (K in all, par_plan), then the engine's par_summary; {failed} for a record the
+// engine would not replay. Version 1 had neither: migrated as unchecked (its lines may have been imported
+// before the engine checked imports), without a par.
 //
 // The file (export and import) holds one deal a line: its record as the engine wrote it, with the entry's
 // other fields under "history" and the review under "review" (a record's extra keys, which `coinche replay`
 // and `coinche review` read past), so the command line reads the file as it is. An online deal's record is
 // the one the referee shows the player (isPublicRecord: without the deck), which the command line refuses.
 
-export const ENTRY_VERSION = 1;
+export const ENTRY_VERSION = 2;
 export const RECORD_FORMATS = ["coinche-deal/2", "coinche-deal/1"];
 // A variant's name, as the records write it: which variants there are is the engine's to say (options.json),
 // and a deal of a variant it does not play is refused by the engine when it is replayed or reviewed.
@@ -54,12 +63,58 @@ function seatOf(value) {
   return Number.isInteger(value) && value >= 0 && value <= 3 ? value : 0;
 }
 
-// A new entry for a deal just finished.
-export function makeEntry({ record, seat, level = null, online = false, match = null, matchOver = null, review = null, at = Date.now() }) {
+function checkedOf(checked) {
+  if (checked === true || checked === false) return checked;
+  return checked && typeof checked === "object" && typeof checked.key === "string"
+    ? { key: checked.key, params: checked.params && typeof checked.params === "object" ? checked.params : {} } : false;
+}
+
+// A par as the engine's par_summary gives it, or null.
+export function finishedPar(par) {
+  return par && typeof par === "object" && ["par", "result", "difference", "k", "stderr"].every((key) => Number.isFinite(par[key]))
+    && par.k > 0 ? { par: par.par, result: par.result, difference: par.difference, k: par.k, stderr: par.stderr } : null;
+}
+
+// An entry's par as stored: finished, replays under way (their scores), failed, or null.
+function parOrNull(par) {
+  if (!par || typeof par !== "object") return null;
+  if (Array.isArray(par.scores) && par.scores.every(Number.isFinite)) return { scores: par.scores };
+  if (typeof par.failed === "string") return { failed: par.failed };
+  return finishedPar(par);
+}
+
+// A new entry for a deal just finished (checked: a deal the engine played; an imported line is not, until
+// the engine has read it).
+export function makeEntry({
+  record, seat, level = null, online = false, match = null, matchOver = null, review = null, at = Date.now(),
+  checked = true, par = null,
+}) {
   return {
     v: ENTRY_VERSION, deal: dealIdentity(record), at, seat: seatOf(seat), level, online: Boolean(online),
-    match, match_over: matchOver, record, review: reviewOrNull(review),
+    match, match_over: matchOver, record, review: reviewOrNull(review), checked: checkedOf(checked), par: parOrNull(par),
   };
+}
+
+// Whether an entry counts in the figures: one the engine has read and accepted.
+export function counted(entry) {
+  return entry.checked === true || entry.checked === undefined;
+}
+
+// Who sat in each seat of an entry's deal, as the engine's par needs it: the record's own "seats", else (a
+// record kept before records said it) the person in the entry's seat and its level's bots in the others; null
+// when neither tells (an imported line of `coinche simulate` without a level).
+export function seatsOf(entry) {
+  const seats = entry.record.seats;
+  if (Array.isArray(seats) && seats.length === 4 && seats.every((s) => typeof s === "string")) return seats;
+  if (typeof entry.level !== "string" || entry.online) return null;
+  return [0, 1, 2, 3].map((seat) => (seat === entry.seat ? "person" : entry.level));
+}
+
+// Whether the Expert's par of an entry is yet to be made: a solo deal the engine has read, not done, not failed.
+export function wantsPar(entry) {
+  const par = entry.par;
+  return counted(entry) && !entry.online && entry.record.deck !== undefined && seatsOf(entry) !== null
+    && !(par && (par.failed || finishedPar(par)));
 }
 
 // An entry as stored by this or an older version, in this version's form; null for what is not one (never
@@ -68,6 +123,7 @@ export function makeEntry({ record, seat, level = null, online = false, match = 
 export function migrateEntry(stored) {
   if (!stored || typeof stored !== "object") return null;
   if (stored.v === ENTRY_VERSION) return recordProblem(stored.record) ? null : stored;
+  if (stored.v === 1) return recordProblem(stored.record) ? null : { ...stored, v: ENTRY_VERSION, checked: false, par: null };
   if (stored.v === undefined) return entryOfLine(stored).entry;
   return null; // a later version's: this one cannot read it
 }
@@ -75,9 +131,10 @@ export function migrateEntry(stored) {
 // ------------------------------------------------------------------ the file
 // One entry as one line of the file.
 export function entryLine(entry) {
-  const { record, review, v, deal, ...history } = entry;
+  const { record, review, v, deal, checked, par, ...history } = entry;
   const line = { ...record, history: { v, ...history } };
   delete line.history.id; // the store's own key
+  if (finishedPar(par)) line.history.par = finishedPar(par);
   if (review) line.review = review;
   return JSON.stringify(line);
 }
@@ -86,7 +143,8 @@ export function exportText(entries) {
   return entries.map((entry) => `${entryLine(entry)}\n`).join("");
 }
 
-// A parsed line ({...record, history?, review?}) as {entry} or {error: key}.
+// A parsed line ({...record, history?, review?}) as {entry} or {error: key}: not checked by the engine yet;
+// its finished par kept (a par under way is made again).
 function entryOfLine(value) {
   const problem = recordProblem(value);
   if (problem) return { error: problem };
@@ -97,15 +155,17 @@ function entryOfLine(value) {
       record, review, seat: h.seat, level: typeof h.level === "string" ? h.level : null, online: h.online,
       match: h.match && typeof h.match === "object" && typeof h.match.id === "string" ? h.match : null,
       matchOver: h.match_over && [0, 1].includes(h.match_over.winner) ? h.match_over : null,
-      at: Number.isFinite(h.at) ? h.at : 0,
+      at: Number.isFinite(h.at) ? h.at : 0, checked: false, par: finishedPar(h.par),
     }),
   };
 }
 
-// The file's text read: {entries, errors: [{line, key}]}; a bad line is named and the others are read.
+// The file's text read: {entries, errors: [{line, key}], lines: each entry's line number}; a bad line is named
+// and the others are read.
 export function parseExport(text) {
   const entries = [];
   const errors = [];
+  const lines = [];
   String(text).split(/\r?\n/).forEach((raw, i) => {
     if (!raw.trim()) return;
     let value;
@@ -116,8 +176,12 @@ export function parseExport(text) {
       return;
     }
     const { entry, error } = entryOfLine(value);
-    if (error) errors.push({ line: i + 1, key: error });
-    else entries.push(entry);
+    if (error) {
+      errors.push({ line: i + 1, key: error });
+    } else {
+      entries.push(entry);
+      lines.push(i + 1);
+    }
   });
-  return { entries, errors };
+  return { entries, errors, lines };
 }

@@ -5,6 +5,8 @@
 //   await keepDeal({record, seat, level, online, match, matchOver})   // a deal just finished
 //   await keepReview(record, review)                                  // its review (the player's seat's)
 //   const {entries, unread} = await readHistory()                     // oldest first
+//   await keepPar(id, par)                                             // its par, or the replays so far
+//   await keepChecks([{id, checked}])                                  // the engine's word on entries
 //   await importEntries(entries), await wipeHistory()
 //
 // A store that cannot be opened (private browsing, blocked storage) keeps nothing and says so by resolving
@@ -138,6 +140,31 @@ export function keepReview(record, review) {
     }
     return entries.length > 0;
   });
+}
+
+// Changes to the entries of these ids, in this version's form: {id: fields}. Resolves with how many were
+// changed (an entry deleted or pruned meanwhile is skipped).
+function changeEntries(changes) {
+  return withStore("readwrite", async (store) => {
+    let changed = 0;
+    for (const [id, fields] of Object.entries(changes)) {
+      const entry = migrateEntry(await request(store.get(Number(id))));
+      if (!entry) continue;
+      store.put({ ...entry, ...fields, id: Number(id) });
+      changed += 1;
+    }
+    return changed;
+  });
+}
+
+// The Expert's par of an entry's deal (history-format.js: the replays' scores so far, or the finished par).
+export function keepPar(id, par) {
+  return changeEntries({ [id]: { par } });
+}
+
+// The engine's word on entries' records: [{id, checked: true | {key, params}}].
+export function keepChecks(verdicts) {
+  return changeEntries(Object.fromEntries(verdicts.map(({ id, checked }) => [id, { checked }])));
 }
 
 // Every entry, oldest first, in this version's form ({entries, unread}); older versions' migrated in place.

@@ -3,7 +3,9 @@
 // records (tests/test_progress_figures.py). Nothing here reads a rule: the results are the engine's records,
 // the losses, marks, luck and decision types the engine's review.
 //
-// The player's side is their seat's (seat & 1); a deal's figures are the player's own decisions only.
+// The player's side is their seat's (seat & 1); a deal's figures are the player's own decisions only. An
+// entry the engine has not read, or refused (history-format.js counted), counts in none of them.
+import { counted, finishedPar } from "../history-format.js";
 
 export const MARKS = ["inaccuracy", "mistake", "blunder"];
 // The review's sorts of decision (coinche.review.DECISION_TYPES); a review kept before they were told has
@@ -23,7 +25,7 @@ export function tableKey(table) {
 // The kinds of table in the entries, the most played first: [{game, level, rules, key, deals}].
 export function tables(entries) {
   const found = new Map();
-  for (const entry of entries) {
+  for (const entry of entries.filter(counted)) {
     const table = tableOf(entry);
     const key = tableKey(table);
     const known = found.get(key) ?? { ...table, key, deals: 0 };
@@ -79,7 +81,7 @@ export function movingAverage(values, window = WINDOW) {
 
 // Every figure of the page for the entries of one kind of table (`key`, or every entry when null).
 export function figures(entries, key = null) {
-  const chosen = key === null ? entries : entries.filter((entry) => tableKey(tableOf(entry)) === key);
+  const chosen = entries.filter((entry) => counted(entry) && (key === null || tableKey(tableOf(entry)) === key));
   const out = {
     deals: chosen.length,
     matches: { won: 0, lost: 0 },
@@ -89,6 +91,7 @@ export function figures(entries, key = null) {
     series: [],
     average: { lost: 0, calls: 0, cards: 0, luck: 0, ...Object.fromEntries(MARKS.map((m) => [m, 0])) },
     types: [],
+    duplicate: duplicate(chosen),
   };
   const types = {};
   for (const entry of chosen) {
@@ -134,4 +137,26 @@ export function figures(entries, key = null) {
     .map(({ type, decisions, lost }) => ({ type, decisions, per_deal: n ? round1(lost / n) : 0, per_decision: round1(lost / decisions) }))
     .sort((a, b) => b.per_deal - a.per_deal || a.type.localeCompare(b.type));
   return out;
+}
+
+// The player's duplicate differences (their side's score minus the Expert's par from their seat, the same
+// cards: js/table/background-pars.js), oldest first: {deals, mean, series: [{id, at, difference, par, result,
+// k, stderr}], moving}; only the deals whose par is made.
+export function duplicate(entries) {
+  const series = [];
+  for (const entry of entries) {
+    const par = finishedPar(entry.par);
+    if (!par) continue;
+    series.push({
+      id: entry.id ?? null, at: entry.at, difference: round1(par.difference), par: round1(par.par),
+      result: round1(par.result), k: par.k, stderr: round1(par.stderr),
+    });
+  }
+  const n = series.length;
+  return {
+    deals: n,
+    mean: n ? round1(series.reduce((sum, d) => sum + d.difference, 0) / n) : 0,
+    series,
+    moving: movingAverage(series.map((d) => d.difference)),
+  };
 }

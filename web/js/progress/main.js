@@ -1,17 +1,23 @@
 // The progress page (progress.html): the player's history on this device, its figures per kind of table
 // (the game, the bots' level, the house rules), the review's points lost over time and by sort of decision,
-// each plot with its table, and the history's export, import and erasing. It needs no engine: the figures
-// add up the engine's records and reviews (js/progress/figures.js); a deal's replay and review open on the
-// game's page (index.html#history=ID).
+// the duplicate difference (the player's score against the Expert's par from the same seat) over time, each
+// plot with its table, and the history's export, import and erasing. The figures add up the engine's
+// records, reviews and pars (js/progress/figures.js) and draw at once; an engine worker starts only to check
+// records the page did not see played (an import, an older version's entries: js/progress/check.js), which
+// count in no figure until it has; a deal's replay and review open on the game's page (index.html#history=ID).
 //
 // Performance marks for bench/progress_bench.py: "progress-read" once the history is read, "progress-drawn"
 // once the page is drawn.
 import { el } from "../dom.js";
-import { exportText, parseExport } from "../history-format.js";
-import { CAP, importEntries, readHistory, wipeHistory } from "../history.js";
+import { errorText } from "../errors.js";
+import { counted, exportText, isPublicRecord, parseExport } from "../history-format.js";
+import { CAP, importEntries, keepChecks, readHistory, wipeHistory } from "../history.js";
 import { detectLanguage, language, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
-import { formatHistoryLink } from "../notation.js";
+import { PAST_DAYS, dayProgress, dayStateText, pastDays, today } from "../daily-format.js";
+import { readDays } from "../daily-store.js";
+import { formatDailyLink, formatHistoryLink } from "../notation.js";
 import { MARKS, WINDOW, figures, tables } from "./figures.js";
+import { checkRecords } from "./check.js";
 import { barPlot, fitted, linePlot, longest } from "./plots.js";
 
 // The puzzles' part (js/puzzles/progress.js), loaded apart: it is precached with the puzzle page, later than
@@ -35,7 +41,7 @@ function drawChoice() {
   const kinds = tables(history.entries);
   if (!kinds.some((kind) => kind.key === chosen)) chosen = "";
   select.replaceChildren(
-    el("option", { value: "", text: t("progress.table.all", { n: history.entries.length }) }),
+    el("option", { value: "", text: t("progress.table.all", { n: history.entries.filter(counted).length }) }),
     ...kinds.map((kind) => el("option", { value: kind.key, text: tableName(kind) })),
   );
   select.value = chosen;
@@ -152,16 +158,67 @@ function drawErrors(f) {
   drawTypes(f);
 }
 
+const signed = (x) => (x > 0 ? `+${x.toFixed(1)}` : x.toFixed(1));
+
+// The duplicate difference: the player's side's score minus the Expert's par from the same seat, deal by deal.
+function drawDuplicate(f) {
+  const d = f.duplicate;
+  $("#duplicate-made").textContent = d.deals
+    ? t("progress.par.made", { n: d.deals, total: f.deals }) : t("progress.par.none");
+  figureList($("#duplicate-figures"), d.deals ? [["progress.par.mean", signed(d.mean), "difference"]] : []);
+  const figure = $("#plot-duplicate");
+  figure.hidden = !d.deals;
+  if (!d.deals) return;
+  const label = t("progress.par.plot.title", { window: WINDOW });
+  const description = t("progress.par.plot.desc", {
+    n: d.deals, first: dateText(d.series[0].at), last: dateText(d.series.at(-1).at), mean: signed(d.moving.at(-1).mean),
+  });
+  const plot = fitted(figure, (width) => linePlot({
+    values: d.series.map((x) => x.difference), moving: d.moving, label, description, width,
+    onPick: (i) => { if (d.series[i].id !== null) location.assign(historyLink(d.series[i].id)); },
+  }));
+  const rows = () => d.series.map((x, i) => el("tr", {},
+    el("th", { scope: "row" }, String(i + 1), el("small", { text: dateText(x.at) })),
+    cell("td", signed(x.result)), cell("td", t("progress.par.col.par_value", { par: signed(x.par), k: x.k })),
+    cell("td", signed(x.difference)),
+    cell("td", t("progress.col.band_value", { mean: signed(d.moving[i].mean), low: signed(d.moving[i].low), high: signed(d.moving[i].high) })),
+    el("td", "links", ...(x.id === null ? [] : [el("a", { href: historyLink(x.id), text: t("progress.link.replay") })])),
+  ));
+  const heads = ["progress.col.deal", "progress.par.col.result", "progress.par.col.par", "progress.par.col.difference",
+    "progress.col.average", "progress.par.col.link"].map((key) => t(key, { window: WINDOW }));
+  plotWithTable(figure, plot, () => table(label, heads, rows()));
+  figure.append(el("figcaption", { text: `${label}. ${t("progress.plot.line.hint")}` }));
+}
+
 function drawCount() {
   const { entries, unread, failed } = history;
+  const unchecked = entries.filter((entry) => entry.checked === false).length;
+  const refused = entries.filter((entry) => entry.checked && entry.checked !== true).length;
   $("#history-count").textContent = failed ? t("progress.failed")
-    : t("progress.history.count", { n: entries.length, cap: CAP }) + (unread ? ` ${t("progress.unread", { n: unread })}` : "");
+    : [t("progress.history.count", { n: entries.length, cap: CAP }), unread ? t("progress.unread", { n: unread }) : "",
+      unchecked ? t("progress.check.unchecked", { n: unchecked }) : "", refused ? t("progress.check.refused", { n: refused }) : ""]
+      .filter(Boolean).join(" ");
   $("#btn-export").disabled = !entries.length;
   $("#btn-wipe").disabled = !entries.length && !unread;
 }
 
+// The deals of the day of the last PAST_DAYS days (UTC; ?day= pretends today, as on the game's page): each
+// day's state, a link that plays it or shows its result on the game's page.
+let days = new Map();
+function drawDays() {
+  $("#daily-days-intro").textContent = t("daily.past.intro", { n: PAST_DAYS });
+  $("#daily-days-list").replaceChildren(...pastDays(today(location.search)).map((day) => {
+    const stored = days.get(day) ?? null;
+    const state = dayProgress(stored).state;
+    return el("li", { dataset: { day, state } },
+      el("a", { href: formatDailyLink(day), text: t(state === "done" ? "daily.past.see" : "daily.past.play", { day }) }),
+      el("small", { text: dayStateText(stored, t) }));
+  }));
+}
+
 function draw() {
   const { entries } = history;
+  drawDays();
   document.title = t("progress.page.title");
   puzzles.then((module) => module?.drawPuzzleProgress($("#puzzle-progress")));
   drawCount();
@@ -172,16 +229,40 @@ function draw() {
   const f = figures(entries, chosen || null);
   drawResults(f);
   drawErrors(f);
+  drawDuplicate(f);
 }
 
 async function load() {
   $("#progress-status").textContent = t("progress.loading");
-  history = await readHistory();
+  [history, days] = await Promise.all([readHistory(), readDays().then((all) => new Map(all.map((day) => [day.date, day])))]);
   performance.mark("progress-read");
   draw();
   performance.mark("progress-drawn");
   performance.measure("progress-draw", "progress-read", "progress-drawn");
   document.body.dataset.state = "ready";
+  checkStored();
+}
+
+// The entries the engine has not read yet (kept by an older version, or imported where no engine could run)
+// read now, on an engine started for them; the page drawn again once they count. Nothing if no engine runs.
+let checking = false;
+async function checkStored() {
+  const waiting = history.entries.filter((entry) => entry.checked === false);
+  if (checking || !waiting.length) return;
+  checking = true;
+  const status = $("#check-status");
+  try {
+    const verdicts = await checkRecords(waiting.map((entry) => entry.record), (done, total) => {
+      status.textContent = t("progress.check.running", { done, total });
+    });
+    status.textContent = verdicts ? "" : t("progress.check.no_engine");
+    if (!verdicts) return;
+    await keepChecks(waiting.map((entry, i) => ({ id: entry.id, checked: verdicts[i] ?? true })));
+  } finally {
+    checking = false;
+  }
+  history = await readHistory();
+  draw();
 }
 
 // ------------------------------------------------------------------ export, import, erase
@@ -201,14 +282,40 @@ function exportHistory() {
   report(el("p", { text: t("progress.history.exported", { n: history.entries.length, file: name }) }));
 }
 
+// A refusal of the engine's ({key, params}) in the reader's words.
+const refusal = (verdict) => errorText({ code: verdict.key, params: verdict.params ?? {}, message: verdict.key });
+
+// The file's lines read by the engine (an online deal's record, which holds no deck, cannot be: it counts as
+// the referee sent it): those it refuses named by its reason and not imported, the others marked as read;
+// where no engine runs, all kept unchecked.
+async function checkImport(entries, lines, errors) {
+  const asked = entries.filter((entry) => !isPublicRecord(entry.record));
+  report(el("p", { text: t("progress.check.running", { done: 0, total: asked.length }) }));
+  const verdicts = await checkRecords(asked.map((entry) => entry.record), (done, total) => {
+    report(el("p", { text: t("progress.check.running", { done, total }) }));
+  });
+  if (!verdicts) return { kept: entries, unchecked: asked.length };
+  const verdictOf = new Map(asked.map((entry, i) => [entry, verdicts[i] ?? null]));
+  const kept = [];
+  entries.forEach((entry, i) => {
+    const verdict = verdictOf.get(entry) ?? null;
+    if (verdict) errors.push({ line: lines[i], key: verdict.key, text: refusal(verdict) });
+    else kept.push({ ...entry, checked: true });
+  });
+  errors.sort((a, b) => a.line - b.line);
+  return { kept, unchecked: 0 };
+}
+
 async function importFile(file) {
-  const { entries, errors } = parseExport(await file.text());
-  const done = await importEntries(entries);
+  const { entries, errors, lines: lineOf } = parseExport(await file.text());
+  const { kept, unchecked } = await checkImport(entries, lineOf, errors);
+  const done = await importEntries(kept);
   const lines = [el("p", { text: done ? t("progress.import.done", done) : t("progress.import.failed") })];
+  if (done && unchecked) lines.push(el("p", { text: t("progress.check.import_unchecked", { n: unchecked }) }));
   if (errors.length) {
     lines.push(el("p", { text: t("progress.import.errors", { n: errors.length }) }), el("ul", "import-errors",
-      ...errors.map(({ line, key }) => el("li", {
-        text: t("progress.import.line", { line, error: t(key), key: key.split(".").pop() }), dataset: { line, key },
+      ...errors.map(({ line, key, text }) => el("li", {
+        text: t("progress.import.line", { line, error: text ?? t(key), key: key.split(".").pop() }), dataset: { line, key },
       }))));
   }
   report(...lines);

@@ -23,12 +23,15 @@ function text(x, y, words, attributes = {}) {
   return node;
 }
 
-// A tidy top for the vertical scale and its step: 1, 2 or 5 times a power of ten.
-function scale(max) {
-  const raw = Math.max(max, 1) / 4;
+// A tidy vertical scale from `min` (0 or less) to `max` (0 or more): its step 1, 2 or 5 times a power of ten,
+// its bottom and top multiples of the step.
+function scale(min, max) {
+  const span = Math.max(max - min, 1);
+  const raw = span / 4;
   const power = 10 ** Math.floor(Math.log10(raw));
   const step = [1, 2, 5, 10].map((m) => m * power).find((s) => s >= raw);
-  return { top: step * Math.ceil(Math.max(max, 1) / step), step };
+  const top = step * Math.ceil(Math.max(max, min < 0 ? 0 : 1) / step);
+  return { bottom: step * Math.floor(Math.min(min, 0) / step), top, step };
 }
 
 function frame(label, description, width, height) {
@@ -44,28 +47,28 @@ function frame(label, description, width, height) {
   return root;
 }
 
-function axis(root, top, step, y, width) {
+function axis(root, { bottom, top, step }, y, width) {
   const grid = svg("g", { class: "plot-grid" });
-  for (let v = 0; v <= top + 1e-9; v += step) {
+  for (let v = bottom; v <= top + 1e-9; v += step) {
     grid.append(svg("line", { x1: PAD.left, x2: width - PAD.right, y1: y(v), y2: y(v) }),
       text(PAD.left - 6, y(v) + 4, String(Math.round(v)), { "text-anchor": "end" }));
   }
   root.append(grid);
 }
 
-// The points lost in each deal (dots), the moving average (a line) and its band (an area), oldest to the
-// left. onPick(i): the deal of the point nearest a press on the plot (its replay); keyboard and screen
+// A value for each deal (dots: the points lost, or a duplicate difference, which may be below 0), the moving
+// average (a line) and its band (an area), oldest to the left. onPick(i): the deal of the point nearest a press on the plot (its replay); keyboard and screen
 // readers reach the same deals by the table's links. width: the figure's (fitted); the height follows it,
 // 180 to 240.
 export function linePlot({ values, moving, label, description, onPick, width }) {
   const height = Math.min(240, Math.max(180, Math.round(width * 0.375)));
   const root = frame(label, description, width, height);
   const n = values.length;
-  const { top, step } = scale(Math.max(...values, ...moving.map((m) => m.high), 0));
+  const range = scale(Math.min(...values, ...moving.map((m) => m.low), 0), Math.max(...values, ...moving.map((m) => m.high), 0));
   const inner = width - PAD.left - PAD.right;
   const x = (i) => PAD.left + (n > 1 ? (i * inner) / (n - 1) : inner / 2);
-  const y = (v) => height - PAD.bottom - (Math.max(0, v) * (height - PAD.top - PAD.bottom)) / top;
-  axis(root, top, step, y, width);
+  const y = (v) => height - PAD.bottom - ((v - range.bottom) * (height - PAD.top - PAD.bottom)) / (range.top - range.bottom);
+  axis(root, range, y, width);
   const f = (v) => v.toFixed(1);
   if (n) {
     const upper = moving.map((m, i) => `${f(x(i))},${f(y(m.high))}`);

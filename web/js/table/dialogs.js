@@ -39,10 +39,11 @@ export function contractLine(view, contract, variant) {
 }
 
 // The deal summary: points per side, made or down, the score added, the totals; `tools`, a node shown
-// under them (replay and share, js/table/replay.js).
+// under them (replay and share, js/table/replay.js); `watchPar(callback)`, the Expert's par of the deal as it
+// is made (background-pars.js watch), shown under the table.
 // `parts`: with house rules, the parts of the score (which rule gave which points), one line each;
 // `announcements`: at a table of announcements, each one declared as the engine scored it, one line each.
-export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null, announcements = null }) {
+export function showDealSummary(dialog, view, { record, totals, target, variant, tools = null, parts = null, announcements = null, watchPar = null }) {
   const result = record.result;
   const us = view.me & 1;
   const them = 1 - us;
@@ -81,10 +82,37 @@ export function showDealSummary(dialog, view, { record, totals, target, variant,
     row(t("summary.total"), totals[us], totals[them], "total");
     table.append(thead, tbody);
     content.push(table);
+    if (watchPar) content.push(parLine(dialog, watchPar));
   }
   content.push(el("p", "summary-target", t("summary.target", { target })));
   if (tools) content.push(tools);
   return openDialog(dialog, content, [{ value: "next", label: t("summary.next"), primary: true }]);
+}
+
+const signed = (x) => (x > 0 ? `+${x.toFixed(1)}` : x.toFixed(1)).replace(/\.0$/, "");
+
+// The Expert's par from the player's seat and their duplicate difference, once made; meanwhile a quiet count
+// of the replays made. Nothing for a deal that gets no par (a device without the review helper).
+function parLine(dialog, watchPar) {
+  const line = el("p", { class: "summary-par", role: "status", hidden: true });
+  const stop = watchPar((state) => {
+    line.dataset.done = String(state.done ?? 0);
+    line.dataset.k = String(state.k ?? 0);
+    if (state.par) {
+      line.dataset.state = "done";
+      Object.assign(line.dataset, { par: String(state.par.par), difference: String(state.par.difference) });
+      line.replaceChildren(
+        el("span", { text: t("summary.par.line", { par: signed(state.par.par), k: state.par.k }) }), " ",
+        el("strong", { text: t("summary.par.difference", { difference: signed(state.par.difference) }) }),
+      );
+    } else if (state.k) {
+      line.dataset.state = "running";
+      line.replaceChildren(t("summary.par.progress", { done: state.done, k: state.k }));
+    }
+    line.hidden = !state.k;
+  });
+  dialog.addEventListener("close", stop, { once: true });
+  return line;
 }
 
 // One line per announcement declared: what it was and who declared it, and the points it gave in the column

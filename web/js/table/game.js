@@ -7,11 +7,14 @@
 // any seat; answers without a snapshot are not saved.
 import { el } from "../dom.js";
 import { errorText } from "../errors.js";
+import { dealIdentity } from "../history-format.js";
 import { keepDeal, matchId } from "../history.js";
 import { callName, has, t } from "../i18n.js";
 import { CAPOT, parseCall } from "../notation.js";
+import { BackgroundPars } from "./background-pars.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
+import { loadArt } from "./cards.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -62,10 +65,20 @@ export class Game {
   #onExit;
   #refreshMenu;
   #matchId = null; // the match's id in the player's history (js/history.js)
+  // A one-deal match (a deal of the day, a challenge's deal: js/daily.js): {id, save(snapshot), finished(record),
+  // next()}: its own save, its deal's record given as soon as it is played (no save after it: a reload resumes
+  // nothing), and the table stops once the deal's summary is closed; null for a match to its target.
+  #oneDeal = null;
   // the history's deals reviewed on the review helper while no match is played here: before the first, after
   // one ends, once the player has left the table (bench/progress_bench.py: the helper reviewing without a pause
   // doubles the Expert's moves at the 95th percentile)
   #reviews = new BackgroundReviews({ busy: () => !["idle", "over", "stopped"].includes(this.#phase) });
+  // the Expert's par of each solo deal, on the review helper while the table's engine computes no bot move:
+  // the player to move, a deal's summary open, no match (background-pars.js)
+  #pars = new BackgroundPars({
+    quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
+    idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+  });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -98,7 +111,10 @@ export class Game {
   get state() { return this.#state; }
 
   // The history's deals without a review reviewed in the background (background-reviews.js).
-  reviewHistory() { this.#reviews.wake(); }
+  reviewHistory() {
+    this.#reviews.wake();
+    this.#pars.wake();
+  }
   get pace() { return pace(this.#settings.speed); }
 
   // ------------------------------------------------------------ starting
@@ -108,8 +124,10 @@ export class Game {
   // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
   // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link); rules: the house rules'
   // notation ("own": the game's own).
-  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own" }, show = () => {}, first = null) {
+  // oneDeal: a one-deal match's hooks (see #oneDeal).
+  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own", oneDeal = null }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
+    this.#oneDeal = oneDeal;
     const args = { variant, target, level };
     if (rules !== "own") args.rules = rules;
     if (seed !== undefined) args.seed = String(seed);
@@ -121,6 +139,7 @@ export class Game {
     let epoch = null;
     const preview = first ? new PreviewDriver() : null;
     if (first) {
+      await loadArt(first.state.deal.hand); // the hand shows with its art (the engine boots meanwhile)
       show();
       this.#drive(preview, ME);
       epoch = this.#preview(first.state);
@@ -136,6 +155,7 @@ export class Game {
       throw error;
     }
     if (!first) {
+      await loadArt(answer.state.deal.hand);
       show();
       return this.#start(answer);
     }
@@ -176,12 +196,14 @@ export class Game {
   }
 
   // The table shows while the save loads: what it showed before (the match left for the home) stays inert.
-  async resume(snapshot) {
+  async resume(snapshot, oneDeal = null) {
     this.#drive(this.#local, ME);
+    this.#oneDeal = oneDeal;
     this.#hand.inert();
     this.#bidding.hide();
     const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
+    await loadArt(answer.state.deal.hand);
     if (epoch === this.#epoch) this.#start(answer);
   }
 
@@ -190,10 +212,14 @@ export class Game {
   // (a reconnection), it draws the table anew.
   begin(driver, answer, seat, names = {}) {
     this.#drive(driver, seat, names);
+    this.#oneDeal = null;
     this.#start(answer);
   }
 
   get seat() { return this.#me; }
+  get oneDeal() { return this.#oneDeal; }
+  // How the Expert's par of a deal (its history identity) goes: background-pars.js's watch.
+  watchPar(deal, callback) { return this.#pars.watch(deal, callback); }
 
   #drive(driver, seat, names = {}) {
     this.#engine = driver;
@@ -214,7 +240,8 @@ export class Game {
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#save(answer);
-    this.#matchId = matchId(!answer.state.history?.length); // a match with finished deals is one resumed
+    // a match with finished deals is one resumed; a one-deal match has its own id, the saved match's kept
+    this.#matchId = this.#oneDeal?.id ?? matchId(!answer.state.history?.length);
     this.#render(answer.state);
     if (held) this.#call(held);
     else this.run();
@@ -254,7 +281,11 @@ export class Game {
 
   #save(answer) {
     if (answer.snapshot === undefined) return; // a match this page does not hold (online)
-    saveMatch(answer.state.winner === null ? answer.snapshot : null);
+    if (this.#oneDeal) {
+      const end = answer.event?.deal_end;
+      return end ? this.#oneDeal.finished(end.record) : this.#oneDeal.save(answer.snapshot);
+    }
+    return saveMatch(answer.state.winner === null ? answer.snapshot : null);
   }
 
   // ------------------------------------------------------------ the loop
@@ -384,11 +415,15 @@ export class Game {
     }
     if (event.deal_end && this.#live(epoch)) {
       const record = event.deal_end.record;
+      const solo = this.#engine === this.#local;
       rememberDeal(record, before);
       keepDeal({ // the player's history: never waited for, never failing the table
-        record, seat: this.#me, level: after.settings?.level ?? null, online: this.#engine !== this.#local,
+        record, seat: this.#me, level: after.settings?.level ?? null, online: !solo,
         match: { id: this.#matchId, number: after.history?.length ?? null }, matchOver: event.match_over ?? null,
-      }).then(() => this.#reviews.wake());
+      }).then(() => {
+        this.#reviews.wake();
+        if (solo) this.#pars.wake(dealIdentity(record));
+      });
       view.renderScores(event.deal_end.totals, after.target);
       view.clearBubbles();
       this.#bidding.hide();
@@ -401,8 +436,15 @@ export class Game {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
           parts: after.house_rules?.length ? event.deal_end.parts : null,
           announcements: event.deal_end.announcements ?? null,
-          tools: summaryTools(record, before, { engine: this.#local, view }),
+          tools: summaryTools(record, before, { engine: this.#local, view, challenge: !this.#oneDeal && this.#engine === this.#local }),
+          watchPar: solo ? (callback) => this.#pars.watch(dealIdentity(record), callback) : null,
         });
+      }
+      if (this.#oneDeal && this.#live(epoch)) { // its one deal played: the table stops, its flow goes on
+        const { next } = this.#oneDeal;
+        this.stop();
+        next();
+        return;
       }
     }
     if (event.match_over && this.#live(epoch)) {
