@@ -133,6 +133,8 @@ def test_the_precache_is_generated_and_matches_dist(build_info):
                    build_info["wheel"]["url"]):
         assert needed in files, needed
     assert "sw.js" not in files and not any(name.startswith("bench/") for name in files)
+    # the puzzle set is precached after the install, never in a first visit's downloads (docs/puzzles.md)
+    assert "puzzles/open.jsonl" in listed["later"] and not any(name.startswith("puzzles/") for name in files)
 
 
 # ---------------------------------------------------------------- CSP

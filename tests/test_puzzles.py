@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -222,3 +223,46 @@ def test_issue_42s_blunder_becomes_a_puzzle_of_the_seat():
     assert call("puzzle_from_review", record=ISSUE_42, index=26)["error"]["code"] in ("malformed_record",
                                                                                       "puzzle_not_a_mistake")
     assert call("puzzle_from_review", record=ISSUE_42, index=0)["error"]["code"] == "puzzle_not_a_mistake"
+
+
+# ---------------------------------------------------------------- the shipped set and its check
+SHIPPED = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "open.jsonl"
+
+
+def shipped_lines() -> list[str]:
+    return [line for line in SHIPPED.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("full", [pytest.param(False), pytest.param(True, marks=pytest.mark.full_only)])
+def test_every_shipped_puzzle_holds(full):
+    # a sample of 30 by default (spread over the file), the whole set in the full tier: each re-solved, its
+    # solution exactly the best cards, its margin held, each move of its line forced again
+    lines = shipped_lines()
+    assert len(lines) >= 100
+    sample = lines if full else lines[::max(1, len(lines) // 30)][:30]
+    ids = [json.loads(line)["id"] for line in lines]
+    assert len(set(ids)) == len(ids)
+    for line in sample:
+        p = Puzzle.from_json(line)
+        assert p.kind == "open" and p.margin >= 20 and set(p.themes) <= set(THEMES), line
+        assert check_puzzle(p) is None, (p.id, check_puzzle(p))
+        assert Puzzle.parse(str(p)) == p
+
+
+def test_the_check_command_names_each_line_that_does_not_hold(tmp_path, capsys):
+    from coinche.cli import main
+
+    good = Puzzle.parse(SMALL.replace("&rating", "&id=small&rating"))
+    wrong = Puzzle.parse(SMALL.replace("solution=Jh", "solution=Ac").replace("&rating", "&id=wrong&rating"))
+    path = tmp_path / "set.jsonl"
+    path.write_text("\n".join([good.to_json(), "{not json", wrong.to_json(), good.to_json(), ""]) + "\n")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == [
+        f"{path}:2: skipped: unreadable puzzle: not JSON",
+        f"{path}:3: wrong: the solution Ac is not the best cards: Jh",
+        f"{path}:4: small: the puzzle id small is given twice",
+    ]
+    assert out[3].startswith("3 puzzles re-solved: 1 hold, 2 do not; 1 lines skipped (") and len(out) == 4
+    path.write_text(good.to_json() + "\n")
+    assert main(["puzzles", "--check", str(path)]) == 0

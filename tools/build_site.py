@@ -93,6 +93,10 @@ ENGINE_OPTIONS = "options.json"
 
 # What a first visit may download at most, compressed: the pages, Pyodide, the engine, all precached.
 FIRST_VISIT_GOAL = 8_000_000
+# The puzzle set (docs/puzzles.md): re-solved by the shipped engine at every build, precached after the install
+# (tools/precache.py LATER), at most this big gzipped.
+PUZZLES = "puzzles/open.jsonl"
+PUZZLES_GOAL = 300_000
 
 
 class BuildError(Exception):
@@ -456,6 +460,15 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art
     run([sys.executable, "-I", str(ROOT / "tools" / "engine_options.py"), str(out / wheel_url),
          str(out / ENGINE_OPTIONS)], "engine options")
     say(f"engine options: {ENGINE_OPTIONS} ({human((out / ENGINE_OPTIONS).stat().st_size)})")
+
+    if (out / PUZZLES).is_file():
+        run([sys.executable, "-I", str(ROOT / "tools" / "check_puzzles.py"), str(out / wheel_url), str(out / PUZZLES)],
+            "the puzzle set's check")
+        size = served_size(out / PUZZLES, "gzip")
+        if size > PUZZLES_GOAL:
+            raise BuildError(f"{PUZZLES}: {human(size)} gzip, over its goal of {human(PUZZLES_GOAL)}")
+        say(f"puzzles: {PUZZLES} re-solved, {human(size)} gzip (goal {human(PUZZLES_GOAL)}), precached after the "
+            "install: not in the first visit")
 
     hashes = file_hashes(out)
     build_info = {

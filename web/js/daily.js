@@ -20,7 +20,7 @@ import {
   challengeKey, cleanPlayerName, formatChallengeLink, formatDailyLink, isDay, parseChallengeLink,
 } from "./notation.js";
 import { keepChallenge, keepDay, keepPlaying, readChallenge, readDay, readPlaying } from "./daily-store.js";
-import { dealIdentity } from "./history-format.js";
+import { dealIdentity, finishedPar } from "./history-format.js";
 import { readHistory } from "./history.js";
 
 const ME = 0; // the seat of a one-deal match's player (new_match's human)
@@ -146,19 +146,24 @@ async function playDeal(flow, index, snapshot = null) {
 const watched = new Set(); // the deals whose par is awaited
 let pars = null; // the history's pars by deal, read once a visit: {deal identity: par}
 
+function historyPars() {
+  return readHistory().then(({ entries }) => new Map(entries.map((entry) => [entry.deal, entry.par])));
+}
+
 async function measure(flow, index) {
   const result = resultsOf(flow)[index];
   if (!result?.record || Number.isFinite(result.par)) return;
   const deal = dealIdentity(result.record);
   if (watched.has(deal)) return;
   watched.add(deal);
-  const found = (par) => {
-    if (!Number.isFinite(par?.par) || Number.isFinite(result.par)) return;
+  const found = (kept) => {
+    const par = finishedPar(kept);
+    if (!par || Number.isFinite(result.par)) return;
     Object.assign(result, { par: par.par, k: par.k, stderr: par.stderr });
     keepFlow(flow);
     redraw?.();
   };
-  pars ??= readHistory().then(({ entries }) => new Map(entries.map((entry) => [entry.deal, entry.par])));
+  pars ??= historyPars();
   found((await pars).get(deal));
   ctx.watchPar(deal, (state) => found(state?.par));
 }
@@ -272,6 +277,11 @@ function challengeDeals(deals) {
 export function offerChallenge({ day = null, deals, results }) {
   const key = challengeKey(deals);
   askAndSend("challenge.title", "challenge.intro", async (name) => {
+    const known = await historyPars(); // the pars made since the deals were played
+    for (const result of results) {
+      const par = result.record && !Number.isFinite(result.par) ? finishedPar(known.get(dealIdentity(result.record))) : null;
+      if (par) Object.assign(result, { par: par.par, k: par.k, stderr: par.stderr });
+    }
     const stored = await readChallenge(key);
     await keepChallenge({ key, day, deals, players: stored?.players ?? [], mine: results.map(copyResult), name });
     return formatChallengeLink({ day, deals, players: [{ name, results: linkResults(results) }] }, document.baseURI);
@@ -342,7 +352,7 @@ export function openChallengeLink(hash) {
     const stored = await readChallenge(key);
     const challenge = { key, day: link.day, deals: link.deals, mine: [], name: "", ...stored };
     // the player's own results come back in the answer to their challenge: shown once, as theirs
-    const own = (p) => p.name === challenge.name && JSON.stringify(p.results) === JSON.stringify(linkResults(challenge.mine));
+    const own = (p) => p.name === challenge.name && p.results.every((r, i) => r.score === challenge.mine[i]?.score);
     challenge.players = mergePlayers(stored?.players ?? [], link.players.filter((p) => !own(p)));
     await keepChallenge(challenge);
     const played = challenge.mine.filter((r) => Number.isFinite(r?.score)).length;
@@ -404,7 +414,8 @@ function showComparison(challenge) {
         const deal = row.deals[i];
         return el("td", { class: row.you ? "you" : "", dataset: { score: String(deal.score) } },
           el("strong", { text: String(deal.score) }), el("br"),
-          el("small", { text: t("challenge.cell", { par: parText(deal.par), difference: figure(deal.difference) }) }));
+          el("small", { text: t("challenge.par", { par: parText(deal.par) }) }), el("br"),
+          el("small", { class: "difference", text: figure(deal.difference) }));
       })));
     const foot = el("tr", {}, el("th", { scope: "row", text: t("daily.total") }),
       ...rows.map((row) => el("td", { class: `difference${row.you ? " you" : ""}`, text: row.complete ? signed(row.total) : "…" })));

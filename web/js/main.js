@@ -4,12 +4,14 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { DECK, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
+import { DECK as ALL_CARDS, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
-import { DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
+import {
+  DECK, DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
+} from "./table/settings.js";
 
 performance.mark("main-start");
 export { engine, shareLink }; // for the tests and the bench
@@ -112,7 +114,7 @@ async function watchBoot() {
       start();
     }
     setTimeout(keepFirstDeals, KEEP_FIRST_DEALS_AFTER_MS);
-    setTimeout(() => loadArt(DECK), KEEP_FIRST_DEALS_AFTER_MS); // every later deal's art, ready when dealt
+    setTimeout(() => loadArt(ALL_CARDS), KEEP_FIRST_DEALS_AFTER_MS); // every later deal's art, ready when dealt
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
@@ -409,11 +411,23 @@ function openSettings(fromTable) {
   form.elements.speed.value = settings.speed;
   form.elements.deck.value = settings.deck;
   form.elements.coach.checked = settings.coach;
+  for (const name of Object.keys(DECK)) setDeckInput(form.elements[name], settings[name]);
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
   dialog.showModal();
+}
+
+// A deck setting's input: a checkbox for a yes or no (the four-colour deck), else radio buttons of its values.
+function setDeckInput(input, value) {
+  if (input.type === "checkbox") input.checked = value === true;
+  else input.value = String(value);
+}
+
+function readDeckInput(input, values) {
+  if (input.type === "checkbox") return input.checked;
+  return values.find((value) => String(value) === input.value) ?? values[0];
 }
 
 function bindSettings() {
@@ -447,6 +461,8 @@ function bindSettings() {
       loadArt(shown).then(() => restyleCards(document));
     }
     settings.coach = form.elements.coach.checked;
+    for (const name of Object.keys(DECK)) settings[name] = readDeckInput(form.elements[name], DECK[name]);
+    applyDeck(settings);
     saveSettings(settings);
     game?.settingsChanged();
     if (app.state === "ready") keepFirstDeals(); // for the settings the next visit starts with

@@ -218,6 +218,8 @@ export class Game {
 
   get seat() { return this.#me; }
   get oneDeal() { return this.#oneDeal; }
+  // How the Expert's par of a deal (its history identity) goes: background-pars.js's watch.
+  watchPar(deal, callback) { return this.#pars.watch(deal, callback); }
 
   #drive(driver, seat, names = {}) {
     this.#engine = driver;
