@@ -46,6 +46,16 @@ DRAW_THE_DECK = """async () => {
       };
     });
   }
+  // the four-colour deck's colours (custom properties) reach the illustrated cards' suits and indices
+  cards.setDeckStyle("illustrated");
+  document.documentElement.style.setProperty("--suit-d", "rgb(0, 90, 200)");
+  const diamond = cards.buildCard("9d");
+  box.replaceChildren(diamond);
+  seen.nineOfDiamonds = [".pip", ".corner .suit-icon", ".index"].map((part) => {
+    const style = getComputedStyle(diamond.querySelector(part));
+    return part === ".index" ? style.color : style.backgroundColor;
+  });
+  document.documentElement.style.removeProperty("--suit-d");
   box.remove();
   return seen;
 }"""
@@ -56,6 +66,7 @@ def test_every_court_shows_its_figure_in_every_illustrated_style_and_letters_onl
     page = returning_page
     page.goto(f"{site_url}?speed=test")
     seen = page.evaluate(DRAW_THE_DECK)
+    assert seen.pop("nineOfDiamonds") == ["rgb(0, 90, 200)"] * 3
     assert set(seen) == {"illustrated", "simple"}
     for style, cards in seen.items():
         assert len(cards) == 32

@@ -135,6 +135,29 @@ def test_the_deal_of_the_day_its_set_in_progress_and_bad_challenge_links(returni
     expect(page.locator("#btn-resume")).to_be_visible()
     assert saved() == save
 
+    # the day's result takes each deal's par from the history, where background-pars.js keeps it: the played
+    # deal's put there, the three others' results put in the day
+    page.evaluate(PUT_PARS, DAY)
+    first = page.locator("#dlg-daily tbody tr").first
+    expect(first.locator("td").nth(1)).to_have_text("80.4")
+    score = int(first.locator("td").first.inner_text())
+    difference = round(score - 80.4)
+    expect(first.locator("td").nth(2)).to_have_text(f"+{difference}" if difference > 0 else f"−{-difference}" if difference else "0")
+
+
+PUT_PARS = """async (date) => {
+  const history = await import('./js/history.js');
+  const store = await import('./js/daily-store.js');
+  const { entries } = await history.readHistory();
+  const day = await store.readDay(date);
+  const played = entries.find((entry) => entry.record.deck === day.deals[0].record.deck);
+  await history.keepPar(played.id, { par: 80.4, result: 0, difference: 0, k: 12, stderr: 9.1 });
+  for (const deal of day.deals.slice(1)) Object.assign(deal, { score: 0, par: 0 });
+  await store.keepDay(day);
+  store.keepPlaying(null);
+  await (await import('./js/daily.js')).openDaily(date);
+}"""
+
 
 @pytest.mark.full_only  # four deals in each of two contexts, one booting afresh: about 90 s
 def test_a_challenge_played_in_a_second_context_shows_both_results(clipboard_page, site_url, browser):

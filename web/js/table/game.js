@@ -78,6 +78,7 @@ export class Game {
   #pars = new BackgroundPars({
     quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
     idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+    ours: (entry) => entry.match?.id === this.#matchId && this.#matchId !== null,
   });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
