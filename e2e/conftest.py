@@ -8,7 +8,8 @@ fixtures: its own Chromium (pytest-playwright's `browser`) and its own site serv
 
 Fixtures:
 - `site_url`: the base URL of dist/ served with netlify.toml's headers on a free localhost port.
-- `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error,
+- `guarded_page`: a Playwright page that fails its test if the page or its workers log a console error
+  or a missing message (a catalogue key looked up and not found, or looked up before a catalogue loaded),
   raise an uncaught error, request anything outside localhost, or get an HTTP error status.
   `guarded_page.responses` lists every Playwright Response it received.
 - `returning_page`: the same for a returning visitor: a new page in a browser context shared by the tests
@@ -91,6 +92,8 @@ class PageProblems:
     def console(self, message) -> None:
         if message.type == "error":
             self.problems.append(f"console error: {message.text} ({message.location.get('url', '?')})")
+        elif "missing message:" in message.text:  # js/i18n.js t(): a raw key reached the page
+            self.problems.append(f"console: {message.text} ({message.location.get('url', '?')})")
 
     def page_error(self, error) -> None:
         self.problems.append(f"uncaught error: {error}")
@@ -190,7 +193,7 @@ def save_a_snapshot(context, site_url: str, seconds: float = 180) -> None:
 
 # What a test leaves in the site's storage, wiped after it (the snapshot's marker kept: the engine's memory
 # snapshot stays in the context's caches, which is what makes the next test's boot a returning one), the
-# player's history (js/history.js) too.
+# player's history (js/history.js, the deals of the day's results with it) too.
 FORGET_STORAGE = """() => {
   const kept = localStorage.getItem("coinche.snapshot-saved");
   localStorage.clear();

@@ -1,8 +1,9 @@
 """Print what the engine decides on seeded inputs, one JSON line per item, for the Pyodide parity test.
 
 Run under CPython and under Pyodide (tools/pyodide_node.mjs), the output must be byte for byte the same:
-rulings of random positions, whole random deals with their scores, a match played by seeded bots, and
-the result of every docstring example of the engine.
+rulings of random positions, whole random deals with their scores, a match played by seeded bots, the par
+of a deal (K = 2) and a day's deals of the day, a sample of the shipped puzzles re-solved
+(web/puzzles/open.jsonl), and the result of every docstring example of the engine.
 
     python e2e/parity_probe.py POSITIONS DEALS
 """
@@ -54,6 +55,37 @@ def bot_match():
     emit("bot_match", {"actions": session.actions, "totals": session.match.totals})
 
 
+#: How many of the shipped puzzles the probe re-solves, spread over the file.
+PUZZLES = 12
+
+
+def puzzles():
+    from pathlib import Path
+
+    from coinche.puzzle import Puzzle, check_puzzle, solve_puzzle
+
+    lines = (Path(__file__).resolve().parent.parent / "web" / "puzzles" / "open.jsonl").read_text().splitlines()
+    for line in lines[::max(1, len(lines) // PUZZLES)][:PUZZLES]:
+        p = Puzzle.from_json(line)
+        values = {str(c): v for c, v in solve_puzzle(p).items()}
+        emit("puzzle", [p.id, values, check_puzzle(p)])
+
+
+def par_and_daily():
+    """The par of one deal (two Expert replays of seat 0, Easy bots around), and 2026-12-05's deals of the day."""
+    from coinche.bots import bot_turn, make_bot
+    from coinche.daily import daily_set
+    from coinche.par import par
+
+    deal = Deal.new("coinche", 3, derive_seed("parity-par", 0))
+    bots = [make_bot("easy", seed=derive_seed("parity-par", 1 + s)) for s in range(4)]
+    while not deal.is_over:
+        bot_turn(deal, bots[deal.turn])
+    record = {**deal_to_record(deal), "seats": ["person", "easy", "easy", "easy"]}
+    emit("par", [record, par(record, 0, k=2).to_json()])
+    emit("daily", [d.start_record() for d in daily_set("2026-12-05")])
+
+
 def doctests():
     for name in sorted(m.name for m in pkgutil.walk_packages(coinche.__path__, prefix="coinche.")):
         if name.endswith("__main__"):
@@ -66,4 +98,6 @@ if __name__ == "__main__":
     positions(int(sys.argv[1]))
     deals(int(sys.argv[2]))
     bot_match()
+    par_and_daily()
+    puzzles()
     doctests()

@@ -250,6 +250,7 @@ BAD_LINKS = [
     ("%E0%A4%A", "Malformed position: %E0%A4%A.", (None, [], [])),
     # decoded once, as the notation says: `%254Ah` is the card `%4Ah`, never `Jh` (as `coinche judge` reads it)
     ("trump=h&hand=%254Ah", "Unknown card “%4Ah”.", ("h", [], [])),
+    ("%2523trump=h&hand=Jh", "Unknown field “%23trump”.", (None, [], ["Jh"])),
 ]
 
 
@@ -280,13 +281,29 @@ def test_a_bad_link_says_what_is_wrong_and_keeps_what_it_could_read(judge_page, 
     expect(problem).to_be_hidden()
 
 
+# tests/test_cli.py ONE_POSITION_LINKS: what `coinche judge` reads as trump=h&hand=Jh, as fragments
+ONE_POSITION_LINKS = ["trump=h&hand=Jh", "%23trump=h&hand=Jh", "#trump=h&hand=Jh", "?trump=h&hand=Jh",
+                      "trump=h&hand=%4Ah", "%74rump=%68&hand=Jh"]
+
+
+def test_a_link_reads_as_the_command_line_reads_it(judge_page, site_url):
+    page = judge_page
+    for fragment in ONE_POSITION_LINKS:
+        open_link(page, site_url, ARGUED_OVER_PARTNER)  # another position between two links
+        expect_ruled(page, ARGUED_OVER_PARTNER)
+        open_link(page, site_url, fragment)
+        expect_ruled(page, "trump=h&trick=&hand=Jh")
+        expect(page.locator("#link-problem")).to_be_hidden()
+        expect(page.locator('input[name="trump"]:checked')).to_have_value("h")
+
+
 def test_a_link_is_decoded_once_like_the_command_line(returning_page, site_url):
     page = returning_page
     open_judge(page, site_url, "trump=h&trick=&hand=Kd,%254Ah")
     expect(page.locator("#link-problem-detail")).to_contain_text("“%4Ah” (not a card)")
     assert [li.get_attribute("data-card") for li in page.locator("#hand-cards li[data-card]").all()] == ["Kd"]
     expect_ruled(page, "trump=h&trick=&hand=Kd")  # the editor rules on what it kept: no jack of hearts
-    done = subprocess.run([sys.executable, "-m", "coinche.cli", "judge", "trump=h&trick=&hand=Kd,%4Ah"],
+    done = subprocess.run([sys.executable, "-m", "coinche.cli", "judge", "trump=h&trick=&hand=Kd,%254Ah"],
                           capture_output=True, text=True)
     assert done.returncode == 2 and "%4Ah" in done.stderr
 

@@ -55,7 +55,7 @@ def import_text(page, tmp_path, text, name="history.jsonl"):
 def test_a_finished_deal_is_kept_with_its_par_across_a_reload_and_offline(returning_page, site_url):
     """The deal's summary shows the Expert's replays counted, then the par and the player's duplicate
     difference, made on the review helper (not the table's engine) while it shows; the par kept in the history
-    is the one the engine computes in Python from the same record. Three replays, not the engine's twelve (the
+    is the one the engine computes in Python from the same record. Three replays, not the engine's ten (the
     page's test hook): a whole par takes half a minute of this loaded machine (bench/par_web_bench.py)."""
     page = returning_page
     page.goto(f"{site_url}rules.html")

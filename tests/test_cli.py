@@ -64,6 +64,27 @@ def test_judge_text_names_the_deciding_rule_as_rules_md_numbers_it():
     assert decides("trump=h&trick=As,7s,9h&hand=Jh,8h,Kd") == "Rule 4 decides: an opponent has trumped: go over if you can."
 
 
+# A link's fragment as a browser shows it, and as a player pastes it: one reading (coinche.position.link_text,
+# the judge page's fragmentText alike), one answer. e2e/test_judge.py opens the same links on the page.
+ONE_POSITION_LINKS = ["trump=h&hand=Jh", "#trump=h&hand=Jh", "%23trump=h&hand=Jh", "#%23trump=h&hand=Jh",
+                      " ?trump=h&hand=Jh ", "trump=h&hand=%4Ah", "%74rump=%68&hand=Jh"]
+
+
+def test_judge_reads_a_link_as_the_page_reads_its_fragment(capsys):
+    from coinche import cli
+    answers = []
+    for link in ONE_POSITION_LINKS:
+        assert cli.main(["judge", "--json", link]) == 0, link
+        answers.append(json.loads(capsys.readouterr().out))
+    assert all(answer == answers[0] for answer in answers) and answers[0]["legal"] == ["Jh"]
+    done = coinche("judge", "%23trump=h&hand=Jh")  # as a shell runs it
+    assert done.returncode == 0 and done.stdout == judge_text(Position.parse("trump=h&hand=Jh")) + "\n"
+    # decoded once: %2523 is "%23", %254A "%4A"
+    for link, told in (("%2523trump=h&hand=Jh", "unknown field '%23trump'"), ("trump=h&hand=%254Ah", "unknown card '%4Ah'")):
+        assert cli.main(["judge", link]) == 2
+        assert capsys.readouterr().err == f"coinche judge: invalid position: {told}\n"
+
+
 def test_judge_json():
     text = "trump=h&trick=As,9s,9h&hand=7h,8h,Kd,Ac"
     done = coinche("judge", "--json", text)
@@ -333,3 +354,70 @@ def test_replay_and_review_read_the_sites_history_file(tmp_path, capsys):
     review = json.loads(capsys.readouterr().out)
     assert review["seats"] == [player["history"]["seat"]]
     assert {d["seat"] for d in review["decisions"]} == {player["history"]["seat"]}
+
+
+# ---------------------------------------------------------------- simulate --bots, par, daily
+def test_simulate_bots_per_seat_write_the_seats(tmp_path, capsys):
+    from coinche import cli
+
+    path = tmp_path / "deals.jsonl"
+    assert cli.main(["simulate", "--bots", "easy,normal,easy,easy", "--deals", "1", "--seed", "3", "--out", str(path)]) == 0
+    record = json.loads(path.read_text())
+    assert record["seats"] == ["easy", "normal", "easy", "easy"]
+    check(record)
+    with pytest.raises(SystemExit):
+        cli.main(["simulate", "--bots", "easy,hard", "--deals", "1"])
+    assert "each one of easy, normal, expert" in capsys.readouterr().err
+
+
+def test_par_names_bad_lines_and_goes_on(tmp_path, capsys):
+    """`coinche par` at K = 1: the text and JSON lines, a bad line named by its number, --player on a line of the
+    site's history file (no seats: its history.level says who sat around the player), --jobs 2 the same pars."""
+    from coinche import cli
+    from coinche.par import par
+
+    path = tmp_path / "deals.jsonl"
+    assert cli.main(["simulate", "--bots", "easy", "--deals", "2", "--seed", "5", "--out", str(path)]) == 0
+    good = [json.loads(line) for line in path.read_text().splitlines()]
+    cards = good[0]["deck"].split(",")
+    twice = {**good[0], "deck": ",".join(cards[:7] + [cards[0]] + cards[8:])}
+    history = {k: v for k, v in good[1].items() if k != "seats"}
+    history["history"] = {"v": 1, "seat": 1, "level": "easy", "online": False}
+    lines = [json.dumps(good[0]), "{not json", json.dumps(twice), "", json.dumps(history)]
+    path.write_text("\n".join(lines) + "\n")
+    capsys.readouterr()
+
+    assert cli.main(["par", str(path), "--seat", "0", "--k", "1", "--json"]) == 1
+    out, err = capsys.readouterr()
+    rows = [json.loads(line) for line in out.splitlines()]
+    assert [r["line"] for r in rows] == [1, 5]
+    assert rows[0] == {"line": 1, **par(good[0], 0, k=1).to_json()}
+    assert {"par", "result", "difference", "k", "stderr"} <= set(rows[1])
+    assert rows[1]["bots"] == ["expert", "expert", "easy", "easy"]  # seat 1 held by the player: the Expert
+    assert f"{path}:2: not JSON" in err and f"{path}:3: malformed record: the deck must hold each of the 32 cards once" in err
+
+    assert cli.main(["par", str(path), "--player", "--k", "1"]) == 1
+    out, err = capsys.readouterr()
+    text = out.splitlines()
+    assert len(text) == 2 and text[1].startswith(f"{path}:5: seat 1: par ")
+    assert "result " in text[1] and "difference " in text[1]
+
+    assert cli.main(["par", str(path), "--seat", "0", "--k", "1", "--json", "--jobs", "2"]) == 1
+    assert [json.loads(line) for line in capsys.readouterr().out.splitlines()] == rows
+
+    no_seats = tmp_path / "bare.jsonl"
+    no_seats.write_text(json.dumps({k: v for k, v in good[0].items() if k != "seats"}) + "\n")
+    assert cli.main(["par", str(no_seats), "--seat", "0", "--k", "1"]) == 1
+    assert "does not say who sat in each seat" in capsys.readouterr().err
+
+
+def test_daily_prints_the_days_deals(capsys):
+    from coinche import cli
+    from coinche.daily import daily_set
+
+    assert cli.main(["daily", "--date", "2026-12-05"]) == 0
+    printed = [json.loads(line) for line in capsys.readouterr().out.splitlines()]
+    assert printed == [d.start_record() for d in daily_set("2026-12-05")]
+    assert printed[0]["daily"] == "2026-12-05/1" and printed[0]["hands"][0] == "7s,Ts,Js,Ks,9h,Td,Jd,Ad"
+    assert cli.main(["daily", "--date", "2026-02-30"]) == 2
+    assert "is not a date" in capsys.readouterr().err

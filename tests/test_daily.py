@@ -60,15 +60,19 @@ def test_a_session_started_from_a_daily_deal_deals_its_cards_to_the_same_seats()
 
 
 # The worked example: 2026-12-05's set, as `coinche daily --date 2026-12-05` prints it (tests/test_cli.py).
+# Seat 0's hand and the turned card: what the player sees first.
 DECEMBER_5 = [
-    ("2026-12-05/1", "own", "15718515337127547993"),
+    ("2026-12-05/1", "own", "15718515337127547993", "7s,Ts,Js,Ks,9h,Td,Jd,Ad", None),
+    ("2026-12-05/2", "own", "10503598486067281293", "8s,Js,Qh,Kh,9d,Jd,Ad,Ac", None),
+    ("2026-12-05/3", "own", "16404990464196268204", "Ks,7h,Th,8d,Jd,Ad,8c,Ac", None),
+    ("2026-12-05/4", "variant=classic", "7938341890491585036", "Jh,Td,Kd,8c,Jc", "Qc"),
 ]
 
 
 def test_the_worked_example():
     deals = daily_set("2026-12-05")
-    for (name, rules, seed), d in zip(DECEMBER_5, deals):
-        assert (d.daily, d.rules, d.deal_seed) == (name, rules, seed)
+    assert [(d.daily, d.rules, d.deal_seed, d.start_record()["hands"][0], d.start_record()["turned"])
+            for d in deals] == DECEMBER_5
 
 
 @pytest.mark.parametrize("text", ["2026-02-30", "2026-13-01", "2026-12-5", "05/12/2026", "1999-12-31",

@@ -16,13 +16,13 @@ from pathlib import Path
 
 import pytest
 from helpers import engine_zips
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coinche import Position
 from coinche.cards import POINTS, POWER, Card
 from coinche.errors import CoincheError
-from coinche.position import LIMITS, MAX_LENGTH
+from coinche.position import LIMITS, MAX_LENGTH, link_text
 from coinche.rules import OPTIONS, PRESETS, TARGETS, VARIANTS
 from coinche.session import LEVELS
 from coinche.webcommands import options
@@ -119,12 +119,14 @@ def test_no_script_writes_the_positions_limits():
 NODE = shutil.which("node")
 
 
-def _too_long_in_the_page(texts: list[str]) -> list:
+def _read_by_the_page(texts: list[str]) -> list:
+    """[(the position text the page reads in a link, its tooLong)] for each link, as the judge page reads
+    location.hash (web/js/judge/notation.js: fragmentText, then readPosition)."""
     script = (
-        f"import {{ readPosition }} from {json.dumps((WEB / 'js' / 'judge' / 'notation.js').as_uri())};\n"
+        f"import {{ fragmentText, readPosition }} from {json.dumps((WEB / 'js' / 'judge' / 'notation.js').as_uri())};\n"
         "let input = ''; process.stdin.on('data', (d) => { input += d; });\n"
         "process.stdin.on('end', () => { const { limits, texts } = JSON.parse(input);\n"
-        "  console.log(JSON.stringify(texts.map((t) => readPosition(t, limits).tooLong))); });\n"
+        "  console.log(JSON.stringify(texts.map((t) => [fragmentText(t), readPosition(fragmentText(t), limits).tooLong]))); });\n"
     )
     done = subprocess.run([NODE, "--input-type=module", "-e", script], capture_output=True, text=True, check=True,
                           input=json.dumps({"limits": options()["position"], "texts": texts}))
@@ -160,14 +162,37 @@ def _too_long_in_the_engine(text: str) -> dict | None:
     return None
 
 
-PIECES = st.sampled_from(["trump=h", "&", "trick=", "hand=", "Jh", ",", "8h,Ah,7c", "#", "?", " ", "x", "é", "\t"])
+PIECES = st.sampled_from(["trump=h", "&", "trick=", "hand=", "Jh", ",", "8h,Ah,7c", "#", "?", " ", "x", "é", "\t",
+                          "%", "%23", "%3F", "%25", "%2", "%20", "%4A", "%C3%A9", "%E0%A4"])
 
 
 @pytest.mark.skipif(NODE is None, reason="Node is not installed")
 @settings(max_examples=30, deadline=None)
 @given(st.lists(st.lists(PIECES, max_size=80).map("".join), min_size=1, max_size=40))
-def test_the_page_and_the_engine_agree_on_which_links_are_too_long(texts):
+def test_the_page_and_the_engine_read_a_link_alike(texts):
+    """The judge page reads a link (fragmentText, readPosition) as the engine reads it (link_text, parse): the
+    same position text, too long for the same links. The engine is given location.hash as it is."""
     texts = [t for t in texts if "\n" not in t]
-    texts += ["x" * MAX_LENGTH, "#" + "x" * MAX_LENGTH, "x" * (MAX_LENGTH + 1), " " * 500 + "trump=h&hand=Jh"]
-    # the page reads the fragment trimmed (fragmentText), as the engine strips it
-    assert _too_long_in_the_page([t.strip() for t in texts]) == [_too_long_in_the_engine(t) for t in texts]
+    texts += ["x" * MAX_LENGTH, "#" + "x" * MAX_LENGTH, "x" * (MAX_LENGTH + 1), " " * 500 + "trump=h&hand=Jh",
+              "#%23trump=h&hand=Jh", "%23trump=h&hand=Jh", "#trump=h&hand=%254Ah", "#%E0%A4%A", "#%23" + "x" * MAX_LENGTH]
+    read = _read_by_the_page(texts)
+    assert [text for text, _ in read] == [link_text(t) for t in texts]
+    assert [too_long for _, too_long in read] == [_too_long_in_the_engine(t) for t in texts]
+
+
+@given(st.text(alphabet="%0123456789abcdefABCDEFg&=#xé", max_size=30))
+def test_the_links_percent_escapes_read_as_urllib_reads_them(text: str) -> None:
+    """position._unquote (kept apart from urllib, whose bytecode the site would ship) against urllib's own."""
+    from urllib.parse import unquote
+
+    from coinche.position import _BAD_ESCAPE, _unquote
+
+    assume(not _BAD_ESCAPE.search(text))
+
+    def read(f):
+        try:
+            return f(text)
+        except UnicodeDecodeError:
+            return "not UTF-8"
+
+    assert read(_unquote) == read(lambda t: unquote(t, errors="strict"))

@@ -433,9 +433,9 @@ def test_a_classic_deal_is_reviewed_too():
             assert d["played_contract"] == d["action"]
 
 
-def test_a_lone_trump_on_the_partners_trick_is_named_but_not_priced():
+def test_a_lone_trump_on_the_partners_trick_is_priced_and_marked():
     # South holds one trump only (the jack of hearts): on the partner's ace of spades it trumps instead of
-    # discarding, which the search never plays out.
+    # discarding, a card the bots' search never plays: the review prices it all the same.
     hands = [list(h) for h in HANDS]
     for mine, theirs in (("9h", "8c"), ("Ah", "9c"), ("7h", "8d")):
         hands[0][hands[0].index(mine)], hands[1][hands[1].index(theirs)] = theirs, mine
@@ -447,8 +447,66 @@ def test_a_lone_trump_on_the_partners_trick_is_named_but_not_priced():
     index = len(deal.calls) + len(deal.plays)
     deal.apply("Jh")
     item = review_decision(decision_at(finish(deal), index))
-    assert item["played_score"] is None and item["loss"] == 0.0 and item["mark"] is None
+    assert "Jh" in item["options"] and item["played_score"] == item["options"]["Jh"]
+    assert item["loss"] == pytest.approx(item["best_score"] - item["played_score"], abs=0.11)
+    assert item["mark"] == mark_of(item["loss"]) is not None
     assert item["reason"] == {"key": "trumped_partner", "params": {"card": "Jh"}}
+
+
+# Issue 42's record: seat 0 (declarer, 110 in diamonds, surcoinched) trumps its partner's winning trick with the
+# jack of diamonds at decision 27, the worst card of its deal.
+ISSUE_42 = {
+    "format": "coinche-deal/2", "variant": "coinche", "rules": "own", "dealer": 3,
+    "deck": "Jc,9c,7d,7s,Ac,Ad,Ks,8h,Qs,9s,7c,8d,9d,Jd,Qd,Kd,8c,Th,Jh,Qh,As,Tc,8s,9h,Ts,Ah,7h,Qc,Js,Kh,Kc,Td",
+    "calls": "80d pass 90s 100h 110d coinche pass surcoinche".split(),
+    "plays": "9d Qd Qc 8d Tc Ac 8c 7c Ah 7h Kh 7d 9c Kd 8h Kc 9h Th Jh Jd 8s 7s Js 9s Qs Td As Ts Qh Jc Ad Ks".split(),
+}
+
+
+def test_the_review_prices_every_legal_card_of_issue_42s_blunder():
+    decision = decision_at(ISSUE_42, 27)
+    assert sorted(map(str, decision.view.legal)) == ["8s", "As", "Jc", "Jd"]
+    item = marked(decision)
+    assert set(item["options"]) == {"8s", "As", "Jd", "Jc"}
+    assert item["action"] == "Jd" and item["played_score"] == item["options"]["Jd"]
+    assert item["best"] == max(item["options"], key=item["options"].get) == "8s"
+    assert item["loss"] == pytest.approx(item["best_score"] - item["played_score"], abs=0.11) and item["loss"] > 1000
+    assert item["mark"] == "blunder" and item["reason"]["key"] == "trumped_partner"
+
+
+def spared_trumps(decision) -> int:
+    """The trumps the partner rule spares the seat at ``decision`` (a mask): cards the bots never play."""
+    from coinche.bots.rollout import partner_rule
+    from coinche.cards import mask_of
+
+    view = decision.view
+    legal = mask_of(view.legal)
+    return legal & ~partner_rule(view.hand_mask, [int(c) for c in view.trick], view.trump, legal)
+
+
+@settings(max_examples=8, deadline=None)
+@given(st.integers(0, 10_000))
+def test_every_legal_card_gets_a_price(deal_number):
+    # deals by random players, where trumps on the partner's winning trick abound: at each such decision the
+    # spared trumps are among the cards priced, and the best card and the card played read the same prices
+    from coinche.review import _run_of
+
+    deal = Deal.new("coinche", deal_number & 3, derive_seed("every-card", deal_number))
+    for call in ("80h", "pass", "pass", "pass"):
+        deal.apply(call)
+    pick = random.Random(deal_number)
+    while not deal.is_over:
+        deal.play(pick.choice(deal.legal_cards()))
+    record = deal_to_record(deal)
+    planted = [d for d in decisions(record) if d.kind == "card" and spared_trumps(d)][:2]
+    assume(planted)
+    for decision in planted:
+        means, best, played = price_card(decision.view, decision.action)
+        trump = decision.view.trump
+        assert all(spared_trumps(decision) >> c & 1 == 0 or c in means or _run_of(c, means, trump) is not None
+                   for c in range(32))
+        assert spared_trumps(decision) & sum(1 << c for c in means)
+        assert means[best] == max(means.values()) and played == means[_run_of(int(decision.action), means, trump)]
 
 
 # ---------------------------------------------------------------- exact pricing and hindsight

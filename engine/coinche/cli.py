@@ -1,4 +1,4 @@
-"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay``, ``review`` and ``rules``.
+"""The ``coinche`` command line: ``judge``, ``simulate``, ``replay``, ``review``, ``par``, ``daily`` and ``rules``.
 
 Run ``coinche COMMAND --help`` for each command's options.  More commands come from whatever is
 registered under the entry-point group ``coinche.commands``: a function called with the command
@@ -21,6 +21,7 @@ from .cards import CARDS, SUIT_LETTERS, mask_of
 from .deal import Deal, Phase
 from .english import NOTES, RULE_3_FREE, RULE_TITLES, card_words, sentence, trump_phrase
 from .errors import CoincheError
+from .par import MAX_PAR_DEALS, PAR_DEALS
 from .play import rule_position
 from .position import Position
 from .record import check, deal_to_record
@@ -213,7 +214,7 @@ def cmd_simulate(args: argparse.Namespace) -> int:
     if args.bots:
         from .bots import bot_turn, make_bot
 
-        players = [make_bot(args.bots, seed=derive_seed(args.seed, 1000 + s)) for s in range(4)]
+        players = [make_bot(level, seed=derive_seed(args.seed, 1000 + s)) for s, level in enumerate(args.bots)]
     else:
         random_player = RandomPlayer(args.seed)
     start = time.perf_counter()
@@ -232,6 +233,8 @@ def cmd_simulate(args: argparse.Namespace) -> int:
                 while deal.phase != Phase.OVER:
                     bot_turn(deal, players[deal.turn])
             record = deal_to_record(deal)
+            if args.bots:
+                record["seats"] = list(args.bots)
             record["seed"] = str(deal_seed)
             out.write(dumps(record, separators=(",", ":")))
             out.write("\n")
@@ -399,6 +402,89 @@ def cmd_review(args: argparse.Namespace) -> int:
     return 0 if bad == 0 else 1
 
 
+# ---------------------------------------------------------------- par
+def history_seats(record: dict) -> list[str] | None:
+    """Who sat where in a line of the site's history file that predates the records' ``seats``: the player in
+    ``history.seat``, the bots of ``history.level`` elsewhere (a solo deal's); ``None`` when it does not say."""
+    about = record.get("history")
+    if not isinstance(about, dict) or about.get("online") or about.get("level") not in ("easy", "normal", "expert"):
+        return None
+    seat = about.get("seat")
+    seat = seat if seat in (0, 1, 2, 3) and not isinstance(seat, bool) else 0
+    return ["person" if s == seat else about["level"] for s in range(4)]
+
+
+def _par_requests(args: argparse.Namespace) -> tuple[list, int]:
+    """Each good line of the file as ``(line number, deal, seat, bots, result)``; each bad one named on stderr."""
+    from .par import par_bots, record_score
+    from .record import dealt
+
+    requests, bad = [], 0
+    with open(args.file, encoding="utf-8") as f:
+        for number, line in enumerate(f, 1):
+            if not line.strip():
+                continue
+            try:
+                record = json.loads(line)
+                seat = _review_seats(record, args)[0]
+                if isinstance(record, dict) and "seats" not in record and history_seats(record):
+                    record = {**record, "seats": history_seats(record)}
+                result = record_score(record, seat)
+                requests.append((number, dealt(record), seat, par_bots(record, seat, args.bots), result))
+            except json.JSONDecodeError as e:
+                bad += 1
+                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
+            except CoincheError as e:
+                bad += 1
+                print(f"{args.file}:{number}: {e}", file=sys.stderr)
+    return requests, bad
+
+
+def cmd_par(args: argparse.Namespace) -> int:
+    from .par import Par, replay_job
+
+    if args.seat is None and not args.player:
+        print("coinche par: give --seat N or --player", file=sys.stderr)
+        return 2
+    requests, bad = _par_requests(args)
+    jobs = [(deal, seat, i, bots) for _, deal, seat, bots, _ in requests for i in range(args.k)]
+    if args.jobs > 1 and len(jobs) > 1:
+        from concurrent.futures import ProcessPoolExecutor
+
+        pool = ProcessPoolExecutor(max_workers=args.jobs)
+        scores = pool.map(replay_job, jobs, chunksize=max(1, min(args.k, len(jobs) // (4 * args.jobs))))
+    else:
+        pool = None
+        scores = map(replay_job, jobs)
+    try:
+        for number, _, seat, bots, result in requests:
+            p = Par(seat, bots, tuple(next(scores) for _ in range(args.k)), result)
+            if args.json:
+                print(json.dumps({"line": number, **p.to_json()}, separators=(",", ":")), flush=True)
+            else:
+                error = "" if p.stderr is None else f" ± {p.stderr:.1f}"
+                print(f"{args.file}:{number}: seat {seat}: par {p.mean:+.1f}{error} (the Expert, {p.k} replays), "
+                      f"result {p.result:+d}, difference {p.difference:+.1f}", flush=True)
+    finally:
+        if pool is not None:
+            pool.shutdown(cancel_futures=True)
+    return 0 if bad == 0 else 1
+
+
+# ---------------------------------------------------------------- daily
+def cmd_daily(args: argparse.Namespace) -> int:
+    from .daily import daily_set, today
+
+    try:
+        deals = daily_set(today() if args.date is None else args.date)
+    except CoincheError as e:
+        print(f"coinche daily: {e}", file=sys.stderr)
+        return 2
+    for d in deals:
+        print(json.dumps(d.start_record(), separators=(",", ":")))
+    return 0
+
+
 # ---------------------------------------------------------------- rules
 def rules_lines(rules: Rules | None) -> list[str]:
     """``coinche rules``: the options and presets in English, or what one notation means."""
@@ -435,15 +521,75 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- puzzles
+def check_puzzle_lines(lines: Iterable[str]) -> Iterable[tuple[int, str, dict | None]]:
+    """Each puzzle line re-solved: ``(line number, id, None)`` when it holds, else ``(number, id, reason)`` with
+    the reason as ``{key, params}``; a line that does not read gives the id ``""`` and its error (blank lines
+    skipped, an id seen before is a reason too)."""
+    from .puzzle import Puzzle, check_puzzle
+
+    seen: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            puzzle = Puzzle.from_json(line)
+        except CoincheError as e:
+            yield number, "", {"key": e.key, "params": e.params}
+            continue
+        if puzzle.id in seen:
+            yield number, puzzle.id, {"key": "puzzle_duplicate_id", "params": {"id": puzzle.id}}
+            continue
+        seen.add(puzzle.id)
+        yield number, puzzle.id, check_puzzle(puzzle)
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    started = time.process_time()
+    held_ = failed = skipped = 0
+    with open(args.check, encoding="utf-8") as f:
+        for number, puzzle_id, reason in check_puzzle_lines(f):
+            if reason is None:
+                held_ += 1
+                continue
+            text = CoincheError(reason["key"], **reason["params"]).english()
+            if puzzle_id:
+                failed += 1
+                print(f"{args.check}:{number}: {puzzle_id}: {text}")
+            else:
+                skipped += 1
+                print(f"{args.check}:{number}: skipped: {text}")
+    print(f"{held_ + failed} puzzles re-solved: {held_} hold, {failed} do not; {skipped} lines skipped "
+          f"({time.process_time() - started:.1f} s CPU)")
+    return 0 if failed == skipped == 0 else 1
+
+
 # ---------------------------------------------------------------- main
 #: The entry-point group of the commands that other packages add (a function of the sub-parsers).
 COMMANDS_GROUP = "coinche.commands"
 #: The lab's commands, named only to say what is missing when the lab is not installed.
-LAB_COMMANDS = ("arena", "bidding")
+LAB_COMMANDS = ("arena", "bidding", "par-levels", "puzzle-gen")
+
+
+def _count_argument(limit: int):
+    def count(text: str) -> int:
+        if not text.isdigit() or not 1 <= int(text) <= limit:
+            raise argparse.ArgumentTypeError(f"a whole number from 1 to {limit}, not {text!r}")
+        return int(text)
+    return count
+
+
+def _bots_argument(text: str) -> tuple[str, ...]:
+    from .par import parse_bots
+
+    try:
+        return parse_bots(text)
+    except CoincheError as e:
+        raise argparse.ArgumentTypeError(str(e)) from None
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, review.")
+    parser = argparse.ArgumentParser(prog="coinche", description="Belote coinchée: judge, simulate, replay, review, par, daily.")
     sub = parser.add_subparsers(dest="command", required=True)
 
     judge = sub.add_parser("judge", help="which cards may be played in a position, and why")
@@ -458,7 +604,9 @@ def build_parser() -> argparse.ArgumentParser:
     simulate.add_argument("--deals", type=int, default=100)
     simulate.add_argument("--seed", default="0")
     simulate.add_argument("--out", help="write records to this file (default: stdout)")
-    simulate.add_argument("--bots", choices=("easy", "normal", "expert"), help="bots instead of random play")
+    simulate.add_argument("--bots", type=_bots_argument, metavar="LEVEL[,LEVEL,LEVEL,LEVEL]",
+                          help="bots instead of random play: one level (easy, normal, expert) for the four seats, "
+                               "or one per seat from 0 (the records say so in their seats)")
     simulate.set_defaults(func=cmd_simulate)
 
     rep = sub.add_parser("replay", help="re-check every record of a JSON-lines file (the site's history file too)")
@@ -479,10 +627,34 @@ def build_parser() -> argparse.ArgumentParser:
     rev.add_argument("--json", action="store_true", help="one JSON object per deal")
     rev.set_defaults(func=cmd_review)
 
+    par = sub.add_parser("par", help="the par of each deal of a JSON-lines file: the Expert's mean score from a seat")
+    par.add_argument("file")
+    seat = par.add_mutually_exclusive_group()
+    seat.add_argument("--seat", type=int, choices=range(4), help="the seat whose par is taken")
+    seat.add_argument("--player", action="store_true",
+                      help="the player's seat of each line of the site's history file (its history.seat)")
+    par.add_argument("--k", type=_count_argument(MAX_PAR_DEALS), default=PAR_DEALS, metavar="K",
+                     help=f"replays per deal (default {PAR_DEALS}, docs/bots.md says why)")
+    par.add_argument("--jobs", type=_count_argument(64), default=1, metavar="J", help="replay on J processes (default 1)")
+    par.add_argument("--bots", type=_bots_argument, metavar="LEVEL[,LEVEL,LEVEL,LEVEL]",
+                     help="the bots that sat in the seats (default: the record's seats)")
+    par.add_argument("--json", action="store_true", help="one JSON object per deal: par, result, difference, k, stderr")
+    par.set_defaults(func=cmd_par)
+
+    daily = sub.add_parser("daily", help="the deals of the day, as records' starting positions (JSON lines)")
+    daily.add_argument("--date", metavar="YYYY-MM-DD", help="the day (default: today in UTC)")
+    daily.set_defaults(func=cmd_daily)
+
     rules = sub.add_parser("rules", help="the house-rule options, the presets, or what a rules notation means")
     rules.add_argument("notation", nargs="?", help="e.g. 'de-2000' or 'open=82,round=5up'")
     rules.add_argument("--json", action="store_true", help="the same as data")
     rules.set_defaults(func=cmd_rules)
+
+    puzzles = sub.add_parser("puzzles", help="re-solve every puzzle of a JSON-lines file (docs/puzzles.md)")
+    puzzles.add_argument("--check", metavar="FILE", required=True,
+                         help="name each line that does not hold (its solution not exactly the best cards, its margin "
+                              "not held) or does not read")
+    puzzles.set_defaults(func=cmd_puzzles)
 
     for command in entry_points(group=COMMANDS_GROUP):
         command.load()(sub)

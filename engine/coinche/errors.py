@@ -48,6 +48,22 @@ ENGLISH = {
     "par_bad_scores": "the replays' scores must be 1 to {limit} whole numbers",
     "daily_bad_date": "'{date}' is not a date from {first} to {last} (YYYY-MM-DD)",
     "bad_records": "the records must be a list of at most {limit}",
+    "puzzle_corrupt": "unreadable puzzle: {detail}",
+    "puzzle_too_long": "puzzle too long: {length} characters (at most {limit})",
+    "puzzle_malformed": "the puzzle's {field} does not read: {text}",
+    "puzzle_unknown_theme": "unknown puzzle theme '{theme}'",
+    "puzzle_turn": "seat {to} is not the one to play: seat {expected} is",
+    "puzzle_hand_count": "seat {seat} holds {count} cards, not {expected}",
+    "puzzle_tricks": "impossible tricks won: {tricks}",
+    "puzzle_points": "impossible points won: {points} (the cards gone hold {expected})",
+    "puzzle_not_legal": "{card} may not be played by seat {seat}",
+    "puzzle_belote": "the belote is not side {side}'s",
+    "puzzle_not_best": "the solution {solution} is not the best cards: {best}",
+    "puzzle_margin": "the other cards lose {found} points, not at least {margin}",
+    "puzzle_line_not_best": "move {move} of the line, {card}, is not a best card",
+    "puzzle_line_not_forced": "move {move} of the line, {card}, is not forced",
+    "puzzle_duplicate_id": "the puzzle id {id} is given twice",
+    "puzzle_not_a_mistake": "decision {index} is no card the review marked a mistake or a blunder",
 }
 
 

@@ -49,7 +49,7 @@ from .record import LEVELS, PERSON, RecordError, dealt, record_seats
 from .rng import derive_seed
 
 #: K, the number of replays a par takes (docs/bots.md, "The par of a deal", says why this many).
-PAR_DEALS = 12
+PAR_DEALS = 10
 #: The level that plays the seat whose par is taken (and a person's seat beside it).
 PAR_LEVEL = "expert"
 #: At most this many replays (a page or a command line asking for more is refused).
@@ -312,15 +312,16 @@ def par(record: dict[str, Any], seat: int, k: int = PAR_DEALS, jobs: int = 1, bo
         from concurrent.futures import ProcessPoolExecutor
 
         with ProcessPoolExecutor(max_workers=min(jobs, k)) as pool:
-            scores = list(pool.map(_replay_job, [(deal.clone(), seat, i, bots) for i in range(k)]))
+            scores = list(pool.map(replay_job, [(deal, seat, i, bots) for i in range(k)]))
     else:
-        scores = [_play_out(deal.clone(), seat, i, bots) for i in range(k)]
+        scores = [replay_job((deal, seat, i, bots)) for i in range(k)]
     return Par(seat, bots, tuple(scores), result)
 
 
-def _replay_job(job: tuple[Deal, int, int, Bots]) -> int:
-    return _play_out(*job)
+def replay_job(job: tuple[Deal, int, int, Bots]) -> int:
+    """The side's score of one replay ``(deal as dealt, seat, index, bots)``: a job for a process pool."""
+    return _play_out(job[0].clone(), *job[1:])
 
 
 __all__ = ["MAX_PAR_DEALS", "PAR_DEALS", "PAR_LEVEL", "Par", "ParError", "par", "par_bots", "par_next",
-           "par_replay", "par_step", "parse_bots", "record_score", "replay_score", "replay_seed", "side_score", "summary"]
+           "par_replay", "par_step", "parse_bots", "record_score", "replay_job", "replay_score", "replay_seed", "side_score", "summary"]

@@ -18,6 +18,18 @@ Traceback (most recent call last):
 ...
 coinche.errors.InvalidPositionError: card 8h appears twice
 
+The text is read as a link's fragment is, by the judge page (``judge.html#…``) as by ``coinche judge``:
+the spaces around it and a leading ``#`` or ``?`` left out, its percent-escapes decoded once (all of them, or
+none when one does not decode, as a browser's ``decodeURIComponent``), and then a leading mark left out again,
+so that a fragment whose own mark was escaped reads as the position.
+
+>>> str(Position.parse("%23trump=h&hand=Jh")) == str(Position.parse("#%23trump=h&hand=Jh")) == 'trump=h&trick=&hand=Jh'
+True
+>>> Position.parse("trump=h&hand=%254Ah")
+Traceback (most recent call last):
+...
+coinche.errors.NotationError: unknown card '%4Ah'
+
 A text of any length costs about as much as a short one and is told its first real problem, checked in
 this order: its length (at most :data:`MAX_LENGTH` characters, ``#`` and the spaces around it aside: the
 longest position is 51), the parts (each ``name=value``, a known field, given once), the fields required, the trump;
@@ -40,6 +52,7 @@ coinche.errors.NotationError: malformed position: xxxxxxxxxxxxxxxxxxxxxxx…
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from .cards import TRUMP_LETTERS, Card, Suit, format_cards, mask_of
@@ -66,9 +79,7 @@ class Position:
     def parse(cls, text: str) -> "Position":
         """Parse and validate; raises :class:`NotationError` or :class:`InvalidPositionError`."""
         fields: dict[str, str] = {}
-        text = text.strip()
-        if text.startswith("#") or text.startswith("?"):
-            text = text[1:]
+        text = link_text(text)
         if len(text) > MAX_LENGTH:
             raise NotationError("position_too_long", length=len(text), limit=MAX_LENGTH)
         # a fourth part is an error whatever it is: the rest of the text is never split
@@ -118,6 +129,39 @@ class Position:
 
     def __str__(self) -> str:
         return f"trump={TRUMP_LETTERS[self.trump]}&trick={format_cards(self.trick)}&hand={format_cards(self.hand)}"
+
+
+_MARKS = ("#", "?")
+_BAD_ESCAPE = re.compile(r"%(?![0-9A-Fa-f]{2})")
+_ESCAPES = re.compile(r"(?:%[0-9A-Fa-f]{2})+")
+
+
+def _unquote(text: str) -> str:
+    """Percent-escapes decoded as UTF-8, strictly (urllib.parse.unquote's reading, without importing urllib:
+    it would add 26 kB of bytecode to the site's first visit)."""
+    return _ESCAPES.sub(lambda m: bytes.fromhex(m.group().replace("%", "")).decode("utf-8"), text)
+
+
+def link_text(text: str) -> str:
+    """The position a text holds, read as a link's fragment (web/js/judge/notation.js reads it alike).
+
+    >>> link_text("  #trump=h&hand=Jh "), link_text("%23trump=h&hand=Jh"), link_text("hello%20world")
+    ('trump=h&hand=Jh', 'trump=h&hand=Jh', 'hello world')
+    >>> link_text("trump=h%20&hand=%E0%A4%A"), link_text("trump=h&hand=%254Ah")
+    ('trump=h%20&hand=%E0%A4%A', 'trump=h&hand=%4Ah')
+    """
+    text = _without_mark(text)
+    if "%" in text and not _BAD_ESCAPE.search(text):
+        try:
+            text = _unquote(text)
+        except UnicodeDecodeError:
+            pass  # not UTF-8: read as written, as a browser leaves such a fragment
+    return _without_mark(text)
+
+
+def _without_mark(text: str) -> str:
+    text = text.strip()
+    return text[1:] if text.startswith(_MARKS) else text
 
 
 def _cards(text: str, limit: int) -> list[Card]:

@@ -5,7 +5,8 @@ have done with the seat's :class:`~coinche.view.SeatView` at that moment (its ow
 table, never another seat's cards) and prices the choice made against the best one:
 
 - a card by :func:`coinche.bots.search.evaluate_cards` (the mean score difference each card leads to over
-  sampled deals of the hidden cards, played out);
+  sampled deals of the hidden cards, played out), every legal card priced, those the bots would never play
+  included (a trump on the partner's winning trick);
 - a call by :meth:`coinche.bots.Bot.evaluate_calls` (the side's expected score minus the opponents', and
   the chance to make the contract).
 
@@ -40,7 +41,7 @@ differ only in cards the seat could not see give the same review of that seat.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 from .calls import PASS, Call, CallKind
@@ -53,8 +54,8 @@ from .view import SeatView
 #: The review's seed; each decision's random numbers come from it and the seat's knowledge then.
 REVIEW_SEED = "coinche-review/1"
 #: The review's version, in the key a review is kept under (a review kept by an earlier version is made anew):
-#: 2 gives the calls their cost in hindsight.
-REVIEW_VERSION = 2
+#: 2 gives the calls their cost in hindsight, 3 prices every legal card (those the bots never play included).
+REVIEW_VERSION = 3
 #: The marks, from the mildest, with the points lost (score difference for the side) from which they apply.
 MARKS = (("inaccuracy", 20), ("mistake", 40), ("blunder", 80))
 #: The review's budget for a card (see :func:`review_worlds`).
@@ -242,30 +243,18 @@ def standing_contract(view: SeatView, call: Call) -> str | None:
     return str(bids[-1]) if bids else None
 
 
-def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float | None]:
-    """``(means, best, played_mean)``: the Expert's mean score difference for each card it searched,
-    its card, and the mean of the card played (an equivalent card shares its run's mean; ``None`` for the
-    seat's only trump played on its partner's trick, which the search never plays out)."""
+def price_card(view: SeatView, played: Card) -> tuple[dict[int, float], int, float]:
+    """``(means, best, played_mean)``: the Expert's mean score difference for each distinct legal card (every
+    card a person may play, those the bots never would included: a trump on the partner's winning trick),
+    the best card, and the mean of the card played (an equivalent card shares its run's mean).  The cards the
+    bots' search leaves out are priced on the same sampled deals as the others, at no cost to them."""
     from .bots import remember
     from .bots.search import best_card, evaluate_cards
 
     know = remember(view, LEVEL)
-    seed = seed_from(REVIEW_SEED)
-    ranked = evaluate_cards(know, seed, review_worlds(know), REVIEW_EXACT)
+    ranked = evaluate_cards(know, seed_from(REVIEW_SEED), review_worlds(know), REVIEW_EXACT, every=True)
     means = dict(ranked)
-    best = best_card(ranked)
-    stand_in = _run_of(int(played), means, know.trump)
-    if stand_in is not None:
-        return means, best, means[stand_in]
-    # A card the search leaves out (a trump on a trick the partner is winning, when the partner rule leaves
-    # the seat free): priced among the cards of its suit, the only ones the search then considers (on deals
-    # sampled apart from the others'); a lone trump the search cannot price: None.
-    same_suit = tuple(c for c in know.legal if c >> 3 == played >> 3)
-    alone = evaluate_cards(replace(know, legal=same_suit), seed, review_worlds(know), REVIEW_EXACT)
-    if len(alone) == 1:
-        return means, best, None
-    alone = dict(alone)
-    return means, best, alone[_run_of(int(played), alone, know.trump)]
+    return means, best_card(ranked), means[_run_of(int(played), means, know.trump)]
 
 
 def review_worlds(know) -> int:
@@ -420,8 +409,8 @@ def standing_beats(position, call: Call, side: int, target: int) -> bool:
 def luck_of(loss: float | None, hindsight_loss: float | None) -> str | None:
     """``unlucky``: the best card with what the seat knew (``loss`` 0), costly with the cards as they lay (a
     markable ``hindsight_loss``); ``lucky``: a costly choice with what the seat knew (a markable ``loss``)
-    that cost nothing here (``hindsight_loss`` 0); else ``None`` (also for a card not priced, ``loss``
-    ``None``, and a decision without hindsight).
+    that cost nothing here (``hindsight_loss`` 0); else ``None`` (also without a ``loss`` or without
+    hindsight).
 
     >>> luck_of(0, 60), luck_of(85, 0), luck_of(5, 60), luck_of(45, 10), luck_of(45, 45), luck_of(0, None)
     ('unlucky', 'lucky', None, None, None, None)
@@ -440,8 +429,7 @@ def review_decision(decision: Decision) -> dict[str, Any]:
     and in hindsight (:func:`hindsight`) the cost with every hand seen and the luck (:func:`luck_of`)."""
     out, sound = priced_with_knowledge(decision)
     out.update(hindsight(decision, sound))
-    priced = out["played_score"] is not None  # a card the search could not price is neither
-    out["luck"] = luck_of(out["loss"] if priced else None, out["hindsight_loss"])
+    out["luck"] = luck_of(out["loss"], out["hindsight_loss"])
     return out
 
 
@@ -455,12 +443,6 @@ def priced_with_knowledge(decision: Decision) -> tuple[dict[str, Any], tuple[Cal
     if decision.kind == "card":
         means, best, played_mean = price_card(view, decision.action)
         best_mean = means[best]
-        if played_mean is None:  # not priced: no loss counted, the rule-like reason still said
-            out.update(best=card_name(best), played_score=None, best_score=round(best_mean, 1), loss=0.0, mark=None,
-                       options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
-            reason = card_reason(view, int(decision.action), int(best))
-            out["reason"] = None if reason is None else {"key": reason[0], "params": reason[1]}
-            return out, ()
         out.update(best=card_name(best), played_score=round(played_mean, 1), best_score=round(best_mean, 1),
                    options={card_name(c): round(m, 1) for c, m in sorted(means.items())})
     else:

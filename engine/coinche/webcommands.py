@@ -440,3 +440,74 @@ def _record(record: Any) -> dict:
 
 COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "daily": daily,
                  "check_records": check_records})
+
+
+# ---------------------------------------------------------------- puzzles (coinche.puzzle, docs/puzzles.md)
+def _puzzle(puzzle: Any):
+    """A puzzle given as its JSON object, its JSON line or its link text."""
+    from .puzzle import Puzzle
+
+    if isinstance(puzzle, str):
+        return Puzzle.from_json(puzzle) if puzzle.lstrip().startswith("{") else Puzzle.parse(puzzle)
+    return Puzzle.from_json(puzzle)
+
+
+def puzzle_parse(text: Any) -> dict:
+    """The puzzle's JSON object from a link's fragment or a JSON line; a bad one raises its key
+    (``puzzle_*``, ``duplicate_card``, ``unknown_field``...)."""
+    from .puzzle import PuzzleError
+
+    if not isinstance(text, str):
+        raise PuzzleError("puzzle_corrupt", detail="not text")
+    return _puzzle(text).to_dict()
+
+
+def puzzle_format(puzzle: Any) -> str:
+    """The puzzle's link text (the fragment of the puzzles page)."""
+    return str(_puzzle(puzzle))
+
+
+def puzzle_solve(puzzle: Any) -> dict:
+    """``{values: {card: points}, best: [cards], margin, line, holds}``: each legal card's final score for the
+    side to play (double dummy for an open puzzle, the review's for a seat puzzle), the best cards, how much the
+    next best loses (null when every card is best), the whole line played out from a best card (the puzzle's
+    own line first; empty for a seat puzzle), and whether the puzzle holds (``null``, else the reason's key
+    and params)."""
+    from .puzzle import _holds, best_cards, played_out, solve_puzzle
+
+    p = _puzzle(puzzle)
+    values = solve_puzzle(p)
+    best, gap = best_cards(values)
+    first = p.line[0] if p.line and p.line[0] in best else best[0]
+    return {"values": {str(c): v for c, v in values.items()}, "best": [str(c) for c in best], "margin": gap,
+            "line": [str(c) for c in played_out(p, first)], "holds": _holds(p.solution, values, p.margin)}
+
+
+def puzzle_play(puzzle: Any, cards: Any) -> dict:
+    """The position once ``cards`` (a list, each legal in turn) are played from the puzzle's: its JSON object
+    (no solution), for the page to ask :func:`puzzle_solve` about the next move of a line."""
+    from .puzzle import PuzzleError
+
+    if not isinstance(cards, list):
+        raise PuzzleError("puzzle_malformed", field="line", text="a list of cards")
+    return _puzzle(puzzle).after(cards).to_dict()
+
+
+def puzzle_from_review(record: Any, index: Any, reviewed: Any = None) -> dict:
+    """A "from your seat" puzzle (kind ``seat``) from the decision at action ``index`` of a finished deal,
+    which the review marked a mistake or a blunder: only what the seat knew then, the solution the review's
+    best cards.  ``reviewed``: the review's item for that decision, when the page has it (else it is reviewed
+    anew, as :func:`review_decision` does without the hindsight)."""
+    from . import review
+    from .puzzle import PuzzleError, from_review
+
+    decision = review.decision_at(record, index)
+    if decision.kind != "card":
+        raise PuzzleError("puzzle_not_a_mistake", index=index)
+    if not isinstance(reviewed, dict) or reviewed.get("index") != index or reviewed.get("action") != str(decision.action):
+        reviewed = review.priced_with_knowledge(decision)[0]
+    return from_review(decision, reviewed, f"seat-{review.record_key(record)}-{index}").to_dict()
+
+
+COMMANDS.update({"puzzle_parse": puzzle_parse, "puzzle_format": puzzle_format, "puzzle_solve": puzzle_solve,
+                 "puzzle_play": puzzle_play, "puzzle_from_review": puzzle_from_review})

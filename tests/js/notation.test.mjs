@@ -8,7 +8,7 @@ import {
   formatPosition, formatShareLink, isCard, parseBid, parseCall, parseCard, parseHistoryLink, parseShareLink,
   positionLink,
 } from "../../web/js/notation.js";
-import { readPosition } from "../../web/js/judge/notation.js";
+import { fragmentText, readPosition } from "../../web/js/judge/notation.js";
 
 // The engine's position notation limits (coinche.webcommands.options()["position"]), as options.json has them
 const LIMITS = { trick: 3, hand: 8, max_length: 100 };
@@ -94,12 +94,22 @@ test("a position's canonical text reads back to the same position", () => {
 test("a text longer than the engine reads is too long, its start still read for the editor", () => {
   const longest = "trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s,8s,9s,Ts,Qs,As";
   assert.equal(readPosition(longest, LIMITS).tooLong, null);
-  assert.equal(readPosition(`#${"x".repeat(100)}`, LIMITS).tooLong, null, "a leading # is not counted, as the engine");
+  assert.equal(readPosition(fragmentText(`#${"x".repeat(100)}`), LIMITS).tooLong, null, "a leading # is not counted, as the engine");
   const huge = `trump=h&trick=&hand=${Array(33_000).fill("Jh").join(",")},`;
   const read = readPosition(huge, LIMITS);
   assert.deepEqual(read.tooLong, { length: huge.length, limit: 100 });
   assert.deepEqual([read.trump, read.hand], ["h", ["Jh"]]);
   assert.deepEqual(readPosition(" ".repeat(100_000) + longest, LIMITS).tooLong, null, "spaces around are no part of it");
+});
+
+test("a link reads as the engine reads it: marks left out around one decoding", () => {
+  const position = "trump=h&hand=Jh";
+  for (const link of [position, `#${position}`, `%23${position}`, `#%23${position}`, ` ?${position} `, `#trump=h&hand=%4Ah`]) {
+    assert.equal(fragmentText(link), link.endsWith("%4Ah") ? "trump=h&hand=Jh" : position, link);
+  }
+  assert.equal(fragmentText("#trump=h&hand=%254Ah"), "trump=h&hand=%4Ah", "decoded once");
+  assert.equal(fragmentText("#trump=h%20&hand=Jh%"), "trump=h%20&hand=Jh%", "all escapes or none");
+  assert.equal(fragmentText("#%E0%A4%A"), "%E0%A4%A");
 });
 
 test("a share link reads back to its deal", () => {

@@ -14,6 +14,8 @@ let current = "en";
 let messages = {};
 let fallback = {};
 const listeners = new Set();
+// Whether a catalogue has loaded: before it, no text can be looked up (a page draws nothing that needs one).
+export function catalogueLoaded() { return Object.keys(messages).length > 0; }
 
 export function detectLanguage() {
   let stored = null;

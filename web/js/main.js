@@ -3,13 +3,15 @@
 // The app's state and screen: js/app.js.
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
-import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseHistoryLink, parseShareLink } from "./notation.js";
+import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
+import { DECK as ALL_CARDS, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
-import { applyTranslations, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { buildCard, relabelCards } from "./table/cards.js";
+import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
+import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
-import { LEVELS, SPEEDS, TARGETS, VARIANTS, loadSavedMatch, loadSettings, saveMatch, saveSettings } from "./table/settings.js";
+import {
+  DECK, DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
+} from "./table/settings.js";
 
 performance.mark("main-start");
 export { engine, shareLink }; // for the tests and the bench
@@ -32,7 +34,10 @@ function loadRest() {
     pwa: import("./pwa.js").then((pwa) => { pwa.watchTable(() => app.screen === "table"); return pwa; }),
   };
   restAsked(rest);
-  if (app.state === "loading") loadBuildDeals();
+  if (app.state === "loading") {
+    loadBuildDeals();
+    firstHands().then((hands) => loadArt(hands.flat())); // a first match's cards: their art before any other
+  }
   return rest;
 }
 const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
@@ -57,6 +62,7 @@ engine.onProgress = (message) => {
 
 const $ = (selector) => document.querySelector(selector);
 const settings = loadSettings();
+setDeckStyle(settings.deck);
 export let game = null;
 let pendingStart = null; // a start asked for while the engine loads
 
@@ -66,12 +72,15 @@ function formatBytes(n) {
   return mb >= 1 ? t("home.boot.mb", { n: mb.toFixed(1) }) : t("home.boot.kb", { n: Math.max(1, Math.round(n / 1e3)) });
 }
 
+// Its words once the catalogue is there (a first visit's worker may report before it): the language's first
+// draw writes them.
 function drawProgress() {
   if (app.state !== "loading") return;
   const { step, loaded, total } = bootProgress;
   const index = Math.max(STEPS.indexOf(step), 0);
   const within = total > 0 ? Math.min(loaded / total, 1) : 0;
   $("#boot-progress").value = (index + within) / STEPS.length;
+  if (!catalogueLoaded()) return;
   $("#boot-step").textContent = t("home.boot.step", { n: index + 1, total: STEPS.length });
   $("#boot-bytes").textContent = total > 0 ? t("home.boot.bytes", { loaded: formatBytes(loaded), total: formatBytes(total) }) : "";
   $("#boot-status").textContent = t(`home.boot.${step}`);
@@ -80,7 +89,7 @@ function drawProgress() {
 let engineVersion = null; // once the engine answered
 
 function drawReady() {
-  if (app.state === "ready") $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
+  if (app.state === "ready" && catalogueLoaded()) $("#boot-status").textContent = t("home.boot.ready", { version: engineVersion });
 }
 
 // The next visit's first deals are dealt a moment after the boot, behind the first match's commands.
@@ -105,9 +114,11 @@ async function watchBoot() {
       start();
     }
     setTimeout(keepFirstDeals, KEEP_FIRST_DEALS_AFTER_MS);
+    setTimeout(() => loadArt(ALL_CARDS), KEEP_FIRST_DEALS_AFTER_MS); // every later deal's art, ready when dealt
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
+    await languageReady; // its words are the catalogue's
     $("#boot-status").textContent = `${t("error.engine_boot", { detail: error.message })} ${t("home.boot.reload")}`;
     $("#boot-waiting").hidden = true;
   }
@@ -115,10 +126,13 @@ async function watchBoot() {
 
 // ------------------------------------------------------------------ screens
 app.onScreen.add((screen) => screen === "home" && drawResume());
+app.onScreen.add((screen) => screen === "home" && daily && drawDailyCard());
 
-function drawLogo() {
-  const fan = $("#logo-fan");
-  fan.replaceChildren(...["Jh", "9s", "Ad", "Tc"].map((code, i) => {
+// Drawn once its art is loaded (at once in the simple deck): no court shows first without its figure.
+const LOGO = ["Jh", "9s", "Ad", "Tc"];
+async function drawLogo() {
+  await loadArt(LOGO);
+  $("#logo-fan").replaceChildren(...LOGO.map((code, i) => {
     const card = buildCard(code);
     card.style.setProperty("--i", String(i));
     return card;
@@ -265,6 +279,7 @@ engine.onCrash = async (error) => {
   } catch (failure) {
     return failStart(failure);
   }
+  if (atTable && game?.oneDeal) return (await loadDaily()).resumePlaying(); // a deal of the day's, a challenge's
   const snapshot = loadSavedMatch();
   if (!atTable || app.screen !== "table") return undefined;
   if (!snapshot) return goHome();
@@ -320,6 +335,42 @@ function openHistoryDeal() {
   return true;
 }
 
+// ------------------------------------------------------------------ the deal of the day, challenges
+// js/daily.js, loaded with the table: the home's card, its set and challenges played as one-deal matches (their
+// own save: a solo match in progress stays as it was), the links #daily=DATE and #challenge=….
+let daily = null;
+function loadDaily() {
+  daily ??= import("./daily.js").then((module) => {
+    module.setup({
+      engine, loadGame, show, goHome, whenReady,
+      watchPar: (deal, callback) => game?.watchPar?.(deal, callback), // js/table/background-pars.js
+      status: (text) => ($("#daily-status").textContent = text),
+      toast: (text) => {
+        const node = el("div", { class: "toast notice", role: "status", text });
+        $("#toasts").append(node);
+        setTimeout(() => node.remove(), 4000);
+      },
+    });
+    return module;
+  });
+  return daily;
+}
+
+async function drawDailyCard() {
+  (await loadDaily()).drawCard($("#btn-daily"));
+}
+
+// The page's fragment when it is a deal of the day's or a challenge's: taken (true), else false.
+async function openDailyLink() {
+  const day = parseDailyLink(location.hash);
+  if (day) {
+    history.replaceState(null, "", location.pathname + location.search);
+    whenReady(async () => (await loadDaily()).openDaily(day));
+    return true;
+  }
+  return /^#challenge=/.test(location.hash) && (await loadDaily()).openChallengeLink(location.hash);
+}
+
 function failStart(error) {
   console.warn("start:", error);
   show("home");
@@ -358,12 +409,25 @@ function openSettings(fromTable) {
   form.elements.target.value = String(settings.target);
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
+  form.elements.deck.value = settings.deck;
   form.elements.coach.checked = settings.coach;
+  for (const name of Object.keys(DECK)) setDeckInput(form.elements[name], settings[name]);
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
   $("#settings-next-match").hidden = !fromTable;
   dialog.showModal();
+}
+
+// A deck setting's input: a checkbox for a yes or no (the four-colour deck), else radio buttons of its values.
+function setDeckInput(input, value) {
+  if (input.type === "checkbox") input.checked = value === true;
+  else input.value = String(value);
+}
+
+function readDeckInput(input, values) {
+  if (input.type === "checkbox") return input.checked;
+  return values.find((value) => String(value) === input.value) ?? values[0];
 }
 
 function bindSettings() {
@@ -389,7 +453,16 @@ function bindSettings() {
     if (TARGETS.includes(target)) settings.target = target;
     if (LEVELS.includes(level)) settings.level = level;
     if (SPEEDS.includes(speed)) settings.speed = speed;
+    const deck = form.elements.deck.value;
+    if (DECKS.includes(deck) && deck !== settings.deck) {
+      settings.deck = deck;
+      setDeckStyle(deck);
+      const shown = [...document.querySelectorAll(".card[data-card]")].map((node) => node.dataset.card);
+      loadArt(shown).then(() => restyleCards(document));
+    }
     settings.coach = form.elements.coach.checked;
+    for (const name of Object.keys(DECK)) settings[name] = readDeckInput(form.elements[name], DECK[name]);
+    applyDeck(settings);
     saveSettings(settings);
     game?.settingsChanged();
     if (app.state === "ready") keepFirstDeals(); // for the settings the next visit starts with
@@ -430,6 +503,11 @@ function bind() {
   $("#btn-play-coinche").addEventListener("click", () => playOrAsk("coinche"));
   $("#btn-play-classic").addEventListener("click", () => playOrAsk("classic"));
   $("#btn-resume").addEventListener("click", resume);
+  $("#btn-daily").addEventListener("click", () => {
+    $("#daily-status").textContent = "";
+    loadRest();
+    whenReady(async () => (await loadDaily()).openDaily());
+  });
   $("#btn-settings").addEventListener("click", () => withOnline(() => openSettings(false)));
   $("#btn-menu").addEventListener("click", () => openSettings(true));
   $("#btn-home").addEventListener("click", goHome);
@@ -446,19 +524,22 @@ function bindLanguage() {
     drawProgress();
     drawReady();
     drawResume();
+    if (daily) drawDailyCard();
     document.title = t("app.title");
     relabelCards(document);
     game?.redraw();
   });
 }
 
+const languageReady = setLanguage(detectLanguage(), { remember: false });
 watchBoot();
-await setLanguage(detectLanguage(), { remember: false });
+await languageReady;
 applyTranslations(document);
 document.title = t("app.title");
 drawLogo();
 bind();
 drawProgress();
+drawReady(); // an engine up before the catalogue
 show("home");
 performance.mark("home-visible");
 engine.ready.then(loadRest, loadRest);
@@ -469,6 +550,8 @@ online = new Online({ settings, show, getGame, startNew, goHome, engine });
 const REVIEW_HISTORY_AFTER_MS = 5000;
 engine.ready.then(() => setTimeout(() => getGame().reviewHistory(), REVIEW_HISTORY_AFTER_MS), () => {});
 applyTranslations(document); // the lobby's texts
-if (!playSharedDeal() && !openHistoryDeal() && resumeAfterUpdate()) resume(); // reloaded to take a new release in the middle of a match
+drawDailyCard();
+// a link's deal, else the match a reload for a new release interrupted
+if (!playSharedDeal() && !openHistoryDeal() && !(await openDailyLink()) && resumeAfterUpdate()) resume();
 onlineMade();
 online.start(); // a reload in a 1v1 match takes the seat back; #join=CODE opens a private table

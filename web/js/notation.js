@@ -172,3 +172,108 @@ export function parseHistoryLink(hash) {
   const match = /^#history=([1-9]\d{0,15})(&review=1)?$/.exec(String(hash ?? ""));
   return match ? { id: Number(match[1]), review: Boolean(match[2]) } : null;
 }
+
+// ------------------------------------------------------------------ the deal of the day and challenges
+// `index.html#daily=2026-12-05`: that day's set of deals (the engine's `daily`, from the UTC date alone).
+const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+// Whether `text` is a calendar day written YYYY-MM-DD (2026-02-30 is not).
+export function isDay(text) {
+  const match = typeof text === "string" ? DAY.exec(text) : null;
+  if (!match) return false;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return date.toISOString().slice(0, 10) === text;
+}
+
+export function formatDailyLink(day) {
+  return `index.html#daily=${day}`;
+}
+
+// The day of a `#daily=` fragment, or null when it is no such link.
+export function parseDailyLink(hash) {
+  const match = /^#daily=(.*)$/.exec(String(hash ?? ""));
+  return match && isDay(match[1]) ? match[1] : null;
+}
+
+// A challenge: the deals a player played, for a friend to play the same cards in the same seat against the
+// same bots, with the results of who played them already (the challenger's, then whoever sends theirs back):
+//
+//   index.html#challenge=1&day=2026-12-05&d=<seed>~<dealer>~<level>~<rules>&d=…&p=Ann&r=34:12.5,-12:-&p=…&r=…
+//
+// challenge: the notation's version (CHALLENGE_VERSION; a later one is refused, "newer"); day: the deal of
+// the day's date when the deals are that day's set (optional); d: one per deal, in order, its deal seed,
+// dealer (0-3), the bots' level and the rules' notation (the engine's; whether it knows them is its to say);
+// p and r: one pair per player, the name (may be empty) and, per deal, the score of the player's side and the
+// par ("-" when not yet known). The player sits in seat 0, as in a shared deal.
+export const CHALLENGE_VERSION = 1;
+export const CHALLENGE_LIMITS = { deals: 4, players: 4, name: 24, rules: 120 };
+const LEVEL = /^[a-z]{1,16}$/;
+const DEAL_SEED = /^[\w.-]{1,48}$/; // a shared deal's digits, or a deal of the day's seed
+const SCORE = /^-?\d{1,5}$/;
+const PAR = /^(-|-?\d{1,5}(\.\d)?)$/;
+
+// A player's name as a link carries it: no control characters, spaces folded, at most `name` characters.
+export function cleanPlayerName(text) {
+  return String(text ?? "").replace(/[\p{Cc}\p{Cf}]/gu, "").replace(/\s+/g, " ").trim().slice(0, CHALLENGE_LIMITS.name).trim();
+}
+
+// A par as the link writes it: one decimal, "-" when unknown.
+export function formatPar(par) {
+  return Number.isFinite(par) ? String(Math.round(par * 10) / 10) : "-";
+}
+
+// `challenge`: {day?, deals: [{seed, dealer, level, rules}], players: [{name, results: [{score, par}]}]};
+// `base`: the page's address.
+export function formatChallengeLink({ day = null, deals, players = [] }, base) {
+  const params = new URLSearchParams({ challenge: String(CHALLENGE_VERSION) });
+  if (day) params.set("day", day);
+  for (const { seed, dealer, level, rules } of deals) params.append("d", [seed, dealer, level, rules].join("~"));
+  for (const { name, results } of players) {
+    params.append("p", cleanPlayerName(name));
+    params.append("r", results.map(({ score, par }) => `${Math.round(score)}:${formatPar(par)}`).join(","));
+  }
+  return new URL(`index.html#${params}`, base).href;
+}
+
+// The challenge of a fragment ("#challenge=…") as formatChallengeLink takes it (par null when unknown); null
+// when the fragment is no challenge; {error: "malformed"} when it is one that does not read, {error: "newer"}
+// when a later version wrote it. Which rules the engine plays is not checked here.
+export function parseChallengeLink(hash) {
+  const params = new URLSearchParams(String(hash ?? "").replace(/^#/, ""));
+  const version = params.get("challenge");
+  if (version === null) return null;
+  if (!/^[1-9]\d{0,5}$/.test(version)) return { error: "malformed" };
+  if (Number(version) > CHALLENGE_VERSION) return { error: "newer" };
+  const malformed = { error: "malformed" };
+  const day = params.get("day");
+  if (day !== null && !isDay(day)) return malformed;
+  const deals = [];
+  for (const text of params.getAll("d")) {
+    const [seed, dealer, level, ...rest] = text.split("~");
+    const rules = rest.join("~");
+    if (!DEAL_SEED.test(seed ?? "") || !/^[0-3]$/.test(dealer ?? "") || !LEVEL.test(level ?? "")) return malformed;
+    if (!rules || rules.length > CHALLENGE_LIMITS.rules || /\s/.test(rules)) return malformed;
+    deals.push({ seed, dealer: Number(dealer), level, rules });
+  }
+  const names = params.getAll("p");
+  const rows = params.getAll("r");
+  if (!deals.length || deals.length > CHALLENGE_LIMITS.deals || names.length !== rows.length
+      || names.length > CHALLENGE_LIMITS.players) return malformed;
+  const players = [];
+  for (let i = 0; i < names.length; i++) {
+    const results = [];
+    for (const item of rows[i].split(",")) {
+      const [score, par, ...extra] = item.split(":");
+      if (extra.length || !SCORE.test(score ?? "") || !PAR.test(par ?? "")) return malformed;
+      results.push({ score: Number(score), par: par === "-" ? null : Number(par) });
+    }
+    if (results.length !== deals.length) return malformed;
+    players.push({ name: cleanPlayerName(names[i]), results });
+  }
+  return { day, deals, players };
+}
+
+// The identity of a challenge's deals: two links of the same deals (a challenge and its answer) share it.
+export function challengeKey(deals) {
+  return deals.map(({ seed, dealer, level, rules }) => [seed, dealer, level, rules].join("~")).join("|");
+}

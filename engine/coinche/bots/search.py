@@ -100,13 +100,16 @@ def best_card(means: list[tuple[int, float]]) -> int:
 
 
 def evaluate_cards(know: Knowledge, seed: int, worlds: int | None = None,
-                   exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET) -> list[tuple[int, float]]:
+                   exact: int = EXACT_CARDS, budget: int = PLAY_BUDGET,
+                   every: bool = False) -> list[tuple[int, float]]:
     """``(card, mean score difference for the side)`` for each distinct candidate card, in card order;
     a lone candidate is not searched (its mean is 0.0).  With at most ``exact`` cards left in the hands,
     each sampled world is solved double dummy (:mod:`coinche.solver`) instead of played out; ``budget``: see
-    :func:`play_worlds`."""
+    :func:`play_worlds`.  The candidates are the legal cards but the trumps the partner rule spares the seat
+    (:func:`~coinche.bots.rollout.partner_rule`); ``every``: every legal card (the review prices each card a
+    person may play)."""
     hand, trick, trump = know.hand, list(know.trick), know.trump
-    legal = partner_rule(hand, trick, trump, mask_of(know.legal))
+    legal = mask_of(know.legal) if every else partner_rule(hand, trick, trump, mask_of(know.legal))
     candidates = distinct_cards(legal, hand | mask_of(trick) | (know.gone or 0), trump)
     if len(candidates) == 1:
         return [(candidates[0], 0.0)]

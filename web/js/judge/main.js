@@ -110,12 +110,13 @@ function loadFromLocation() {
 }
 
 function readLink() {
-  const raw = fragmentText(location.hash);
-  const read = readPosition(raw, LIMITS);
-  state.shown = raw;
+  const text = fragmentText(location.hash);
+  const read = readPosition(text, LIMITS);
+  state.shown = text;
   state.position = { trump: read.trump, trick: read.trick, hand: read.hand };
+  // the engine is given the link as written: it reads it as fragmentText did (coinche.position.link_text)
   state.problem = read.droppedCount || read.tooLong
-    ? { raw, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: tooLongError(read.tooLong) }
+    ? { raw: location.hash, dropped: read.dropped, more: read.droppedCount - read.dropped.length, error: tooLongError(read.tooLong) }
     : null;
   if (history.state?.judgeDepth === undefined) {
     const long = location.hash.length > LONG_LINK;
@@ -151,8 +152,7 @@ function commit(position) {
 }
 
 function onNavigate() {
-  const raw = fragmentText(location.hash);
-  if (raw === state.shown) { // popstate and hashchange both report a fragment navigation
+  if (fragmentText(location.hash) === state.shown) { // popstate and hashchange both report a fragment navigation
     if (history.state?.judgeDepth === undefined) history.replaceState({ judgeDepth: 0 }, "");
     state.depth = history.state.judgeDepth;
     renderTools();

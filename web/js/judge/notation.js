@@ -14,34 +14,41 @@ import { CONTRACT_KINDS, SUITS, isCard } from "../notation.js";
 
 export const FIELDS = ["trump", "trick", "hand"];
 
-// The fragment (or query) as the engine should read it: no leading "#", percent-escapes decoded.
+// The position a link's fragment (or query) holds, read as the engine reads it (coinche.position.link_text,
+// for the judge page and `coinche judge` alike): the spaces around and a leading "#" or "?" left out, the
+// percent-escapes decoded once (all or none, as decodeURIComponent), then a leading mark left out again, so
+// that `#%23trump=h&hand=Jh` reads as `trump=h&hand=Jh`. tests/test_engine_options.py holds the two together.
 export function fragmentText(hash) {
-  let text = String(hash ?? "");
-  if (text.startsWith("#") || text.startsWith("?")) text = text.slice(1);
+  let text = withoutMark(String(hash ?? ""));
   try {
     text = decodeURIComponent(text);
   } catch {
-    // a stray "%": leave the text as it is, the engine says what is wrong with it
+    // a stray "%" or bytes that are not UTF-8: read as written, the engine says what is wrong with it
   }
-  return text.trim();
+  return withoutMark(text);
 }
 
-// What the editor can use of `text`, the notation as written (already decoded once by fragmentText when
-// it came from a URL: it is never decoded again, so `%254Ah` in a link is the card `%4Ah`, as
+function withoutMark(text) {
+  const trimmed = text.trim();
+  return trimmed.startsWith("#") || trimmed.startsWith("?") ? trimmed.slice(1) : trimmed;
+}
+
+// What the editor can use of `text`, the notation as written (already read by fragmentText when it came
+// from a URL: it is never decoded again, so `%254Ah` in a link is the card `%4Ah`, as
 // `coinche judge` reads it). `dropped` lists each part left out: {what, text}, where `what` is
 // "field" (unknown or repeated field, or a part without "="), "trump", "card", "duplicate" or "extra"
 // (beyond 3 cards on the table or 8 in hand). `droppedCount` counts them all; `dropped` keeps the first
 // DROPPED_KEPT different ones. A link is read up to READ_LIMIT characters (no position is longer than
 // about 70): the parts beyond are counted, not read, so that a huge link costs no more than a short one.
-// `tooLong` is {length, limit} when the text is longer than the engine reads (`max_length`, a leading "#"
-// or "?" aside, as coinche.position counts): the engine would refuse it as position_too_long before reading
+// `tooLong` is {length, limit} when the text is longer than the engine reads (`max_length`, counted after
+// fragmentText's reading, as coinche.position counts): the engine would refuse it as position_too_long before reading
 // anything, so the page says so without asking it.
 export const DROPPED_KEPT = 5;
 export const READ_LIMIT = 2000;
 
 export function readPosition(notation, { trick: trickLimit, hand: handLimit, max_length: maxLength }) {
   let text = String(notation ?? "").trim();
-  const length = text.length - (text.startsWith("#") || text.startsWith("?") ? 1 : 0);
+  const { length } = text;
   const tooLong = length > maxLength ? { length, limit: maxLength } : null;
   const position = { trump: null, trick: [], hand: [], dropped: [], droppedCount: 0, tooLong };
   if (text.length > READ_LIMIT) {

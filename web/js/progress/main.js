@@ -13,10 +13,16 @@ import { errorText } from "../errors.js";
 import { counted, exportText, isPublicRecord, parseExport } from "../history-format.js";
 import { CAP, importEntries, keepChecks, readHistory, wipeHistory } from "../history.js";
 import { detectLanguage, language, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
-import { formatHistoryLink } from "../notation.js";
+import { PAST_DAYS, dayProgress, dayStateText, pastDays, today } from "../daily-format.js";
+import { readDays } from "../daily-store.js";
+import { formatDailyLink, formatHistoryLink } from "../notation.js";
 import { MARKS, WINDOW, figures, tables } from "./figures.js";
 import { checkRecords } from "./check.js";
 import { barPlot, fitted, linePlot, longest } from "./plots.js";
+
+// The puzzles' part (js/puzzles/progress.js), loaded apart: it is precached with the puzzle page, later than
+// this page (tools/precache.py LATER); not there (offline before), the section stays hidden.
+const puzzles = import("../puzzles/progress.js").catch(() => null);
 
 const $ = (selector) => document.querySelector(selector);
 let history = { entries: [], unread: 0 };
@@ -199,9 +205,25 @@ function drawCount() {
   $("#btn-wipe").disabled = !entries.length && !unread;
 }
 
+// The deals of the day of the last PAST_DAYS days (UTC; ?day= pretends today, as on the game's page): each
+// day's state, a link that plays it or shows its result on the game's page.
+let days = new Map();
+function drawDays() {
+  $("#daily-days-intro").textContent = t("daily.past.intro", { n: PAST_DAYS });
+  $("#daily-days-list").replaceChildren(...pastDays(today(location.search)).map((day) => {
+    const stored = days.get(day) ?? null;
+    const state = dayProgress(stored).state;
+    return el("li", { dataset: { day, state } },
+      el("a", { href: formatDailyLink(day), text: t(state === "done" ? "daily.past.see" : "daily.past.play", { day }) }),
+      el("small", { text: dayStateText(stored, t) }));
+  }));
+}
+
 function draw() {
   const { entries } = history;
+  drawDays();
   document.title = t("progress.page.title");
+  puzzles.then((module) => module?.drawPuzzleProgress($("#puzzle-progress")));
   drawCount();
   $("#progress-status").textContent = entries.length ? "" : t("progress.empty");
   $("#progress-body").hidden = !entries.length;
@@ -215,7 +237,7 @@ function draw() {
 
 async function load() {
   $("#progress-status").textContent = t("progress.loading");
-  history = await readHistory();
+  [history, days] = await Promise.all([readHistory(), readDays().then((all) => new Map(all.map((day) => [day.date, day])))]);
   performance.mark("progress-read");
   draw();
   performance.mark("progress-drawn");

@@ -14,6 +14,7 @@ import { CAPOT, parseCall } from "../notation.js";
 import { BackgroundPars } from "./background-pars.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
+import { loadArt } from "./cards.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -64,6 +65,10 @@ export class Game {
   #onExit;
   #refreshMenu;
   #matchId = null; // the match's id in the player's history (js/history.js)
+  // A one-deal match (a deal of the day, a challenge's deal: js/daily.js): {id, save(snapshot), finished(record),
+  // next()}: its own save, its deal's record given as soon as it is played (no save after it: a reload resumes
+  // nothing), and the table stops once the deal's summary is closed; null for a match to its target.
+  #oneDeal = null;
   // the history's deals reviewed on the review helper while no match is played here: before the first, after
   // one ends, once the player has left the table (bench/progress_bench.py: the helper reviewing without a pause
   // doubles the Expert's moves at the 95th percentile)
@@ -120,8 +125,10 @@ export class Game {
   // player may call meanwhile: the call is held, and sent once the engine's own state is drawn.
   // dealSeed, firstDealer: the first deal's seed and dealer (a shared deal's link); rules: the house rules'
   // notation ("own": the game's own).
-  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own" }, show = () => {}, first = null) {
+  // oneDeal: a one-deal match's hooks (see #oneDeal).
+  async newMatch({ variant, target, level, seed, dealSeed, firstDealer, rules = "own", oneDeal = null }, show = () => {}, first = null) {
     this.#drive(this.#local, ME);
+    this.#oneDeal = oneDeal;
     const args = { variant, target, level };
     if (rules !== "own") args.rules = rules;
     if (seed !== undefined) args.seed = String(seed);
@@ -133,6 +140,7 @@ export class Game {
     let epoch = null;
     const preview = first ? new PreviewDriver() : null;
     if (first) {
+      await loadArt(first.state.deal.hand); // the hand shows with its art (the engine boots meanwhile)
       show();
       this.#drive(preview, ME);
       epoch = this.#preview(first.state);
@@ -148,6 +156,7 @@ export class Game {
       throw error;
     }
     if (!first) {
+      await loadArt(answer.state.deal.hand);
       show();
       return this.#start(answer);
     }
@@ -188,12 +197,14 @@ export class Game {
   }
 
   // The table shows while the save loads: what it showed before (the match left for the home) stays inert.
-  async resume(snapshot) {
+  async resume(snapshot, oneDeal = null) {
     this.#drive(this.#local, ME);
+    this.#oneDeal = oneDeal;
     this.#hand.inert();
     this.#bidding.hide();
     const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
+    await loadArt(answer.state.deal.hand);
     if (epoch === this.#epoch) this.#start(answer);
   }
 
@@ -202,10 +213,14 @@ export class Game {
   // (a reconnection), it draws the table anew.
   begin(driver, answer, seat, names = {}) {
     this.#drive(driver, seat, names);
+    this.#oneDeal = null;
     this.#start(answer);
   }
 
   get seat() { return this.#me; }
+  get oneDeal() { return this.#oneDeal; }
+  // How the Expert's par of a deal (its history identity) goes: background-pars.js's watch.
+  watchPar(deal, callback) { return this.#pars.watch(deal, callback); }
 
   #drive(driver, seat, names = {}) {
     this.#engine = driver;
@@ -226,7 +241,8 @@ export class Game {
     this.#view.clearBubbles();
     this.#view.renderTrick([], 0);
     this.#save(answer);
-    this.#matchId = matchId(!answer.state.history?.length); // a match with finished deals is one resumed
+    // a match with finished deals is one resumed; a one-deal match has its own id, the saved match's kept
+    this.#matchId = this.#oneDeal?.id ?? matchId(!answer.state.history?.length);
     this.#render(answer.state);
     if (held) this.#call(held);
     else this.run();
@@ -266,7 +282,11 @@ export class Game {
 
   #save(answer) {
     if (answer.snapshot === undefined) return; // a match this page does not hold (online)
-    saveMatch(answer.state.winner === null ? answer.snapshot : null);
+    if (this.#oneDeal) {
+      const end = answer.event?.deal_end;
+      return end ? this.#oneDeal.finished(end.record) : this.#oneDeal.save(answer.snapshot);
+    }
+    return saveMatch(answer.state.winner === null ? answer.snapshot : null);
   }
 
   // ------------------------------------------------------------ the loop
@@ -417,9 +437,15 @@ export class Game {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
           parts: after.house_rules?.length ? event.deal_end.parts : null,
           announcements: event.deal_end.announcements ?? null,
-          tools: summaryTools(record, before, { engine: this.#local, view }),
+          tools: summaryTools(record, before, { engine: this.#local, view, challenge: !this.#oneDeal && this.#engine === this.#local }),
           watchPar: solo ? (callback) => this.#pars.watch(dealIdentity(record), callback) : null,
         });
+      }
+      if (this.#oneDeal && this.#live(epoch)) { // its one deal played: the table stops, its flow goes on
+        const { next } = this.#oneDeal;
+        this.stop();
+        next();
+        return;
       }
     }
     if (event.match_over && this.#live(epoch)) {

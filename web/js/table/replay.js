@@ -71,7 +71,8 @@ function dialogNode(id, className, titleId) {
 
 // The buttons under a deal summary: replay it, share it (with its confirmation in the dialog, over which
 // the page's toasts would not show).
-export function summaryTools(record, before, { engine, view }) {
+// challenge: with "Challenge a friend" (a solo deal's; js/daily.js).
+export function summaryTools(record, before, { engine, view, challenge = false }) {
   const row = el("div", "deal-tools");
   const status = el("p", "share-status");
   status.setAttribute("role", "status");
@@ -79,6 +80,8 @@ export function summaryTools(record, before, { engine, view }) {
     button(t("replay.open"), () => openReplay(record, { engine, view }), "btn replay-open"),
     button(t("share.button"), async () => { status.textContent = await shareDeal(before); }, "btn share-deal"),
     reviewButton(record, { engine, view }),
+    challenge && button(t("challenge.button"), () => import("../daily.js").then((daily) => daily.challengeDeal(record, before, view.me)),
+      "btn challenge-deal"),
     status,
   );
   return row;
