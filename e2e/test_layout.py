@@ -30,6 +30,9 @@ BOOT_MS = 60_000
 LANGS = ("en", "fr", "de", "es")
 SCREENS = {320: 568, 360: 740, 390: 844, 768: 1024, 1366: 800}
 AXE_WIDTHS = (390, 1366)  # axe reads the DOM, not the layout: two widths are enough
+# A puzzle (docs/puzzles.md) by its link: the last two tricks, hearts trump, south to lead.
+PUZZLE_LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to=0&solution=Jh&margin=20"
+               "&themes=last_trump,dix_de_der&rating=1200")
 
 
 def screens(shift: int) -> list:
@@ -47,11 +50,25 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
 
 
+# The widths drawn with the four-colour deck (js/table/settings.js DECK): one of the two axe widths, so that axe
+# checks the contrast of both decks' suits on every page.
+FOUR_COLOUR_WIDTHS = (768, 1366)
+FOUR_COLOUR = """(() => {
+  let settings = {};
+  try { settings = JSON.parse(localStorage.getItem('coinche.settings') ?? '{}') ?? {}; } catch {}
+  localStorage.setItem('coinche.settings', JSON.stringify({ ...settings, fourColour: true }));
+})()"""
+
+
 def open_page(page, site_url, path, lang, width):
     page.set_viewport_size({"width": width, "height": SCREENS[width]})
     page.add_init_script(f"localStorage.setItem('coinche.lang', '{lang}')")
+    if width in FOUR_COLOUR_WIDTHS:
+        page.add_init_script(FOUR_COLOUR)
     page.goto(f"{site_url}{path}")
     expect(page.locator("html")).to_have_attribute("lang", lang)
+    if width in FOUR_COLOUR_WIDTHS:
+        expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
 
 
 class Checker:
@@ -261,6 +278,21 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
     check.done()
 
 
+@pytest.mark.parametrize("lang, width", screens(3))
+def test_the_puzzles_fit_every_screen(returning_page, site_url, lang, width):
+    """The puzzle page with a puzzle opened by its link, then answered (the figures, the why, the line)."""
+    page = returning_page
+    check = Checker(page, lang, width)
+    open_page(page, site_url, f"puzzles.html#{PUZZLE_LINK}", lang, width)
+    puzzle = page.locator("#puzzle")
+    expect(puzzle).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    check("puzzles")
+    page.locator('.puzzle-seat.is-mine .card[data-card="Ac"]').click()
+    expect(puzzle).to_have_attribute("data-state", "answered")
+    check("puzzles-answered")
+    check.done()
+
+
 # Every text of the progress page's plots at 11 CSS px or more on the screen, and inside its plot's box (an
 # SVG cuts off what lies outside it); after two frames, in which a plot is drawn again at a new width.
 PLOT_TEXTS = """async () => {
@@ -289,6 +321,19 @@ def check_plot_texts(page, lang, width) -> list[str]:
     return [f"{lang}-{width}-plots: {problem}" for problem in page.evaluate(PLOT_TEXTS)]
 
 
+# Twelve puzzles' results on the device (js/puzzles/store.js), for the progress page's puzzle part.
+PUZZLE_RESULTS = """async () => {
+  const store = await import('./js/puzzles/store.js');
+  const themes = [['dix_de_der', 'endgame'], ['partner_lead'], ['keep_belote', 'contract'], ['unblock']];
+  let progress = store.freshProgress();
+  for (let i = 0; i < 12; i++) {
+    const result = { id: `p${i}`, rating: 1400 + 20 * i, themes: themes[i % 4], solved: i % 3 !== 0, rated: true, at: i };
+    progress = store.withResult(progress, result);
+  }
+  store.saveProgress(progress);
+}"""
+
+
 @pytest.mark.parametrize("lang, width", screens(2))
 def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
     """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
@@ -304,9 +349,11 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       await wipeHistory();
       await importEntries(parseExport(text).entries.map((entry) => ({ ...entry, checked: true })));  // as the engine read them
     }""", history_text(30, seed="layout"))
+    page.evaluate(PUZZLE_RESULTS)
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
     expect(page.locator("#plot-duplicate svg")).to_be_visible()
+    expect(page.locator("#puzzle-themes")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
     page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)

@@ -11,7 +11,7 @@ export function cardFace(code, extraClass = "") {
   return el(
     "span",
     {
-      class: `card ${RED.has(code[1]) ? "card-red" : "card-black"} ${extraClass}`.trim(),
+      class: `card ${RED.has(code[1]) ? "card-red" : "card-black"} suit-${code[1]} ${extraClass}`.trim(),
       role: "img",
       "aria-label": cardName(code),
       dataset: { face: code },
@@ -24,7 +24,7 @@ export function cardFace(code, extraClass = "") {
 // Inline text for a card: "J♥", coloured.
 export function cardInline(code) {
   return el("span", {
-    class: `card-inline ${RED.has(code[1]) ? "card-red" : "card-black"}`,
+    class: `card-inline ${RED.has(code[1]) ? "card-red" : "card-black"} suit-${code[1]}`,
     title: cardName(code),
     text: cardShort(code),
   });

@@ -14,6 +14,7 @@ import { CAPOT, parseCall } from "../notation.js";
 import { BackgroundPars } from "./background-pars.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
+import { loadArt } from "./cards.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -77,6 +78,7 @@ export class Game {
   #pars = new BackgroundPars({
     quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
     idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+    ours: (entry) => entry.match?.id === this.#matchId && this.#matchId !== null,
   });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
@@ -138,6 +140,7 @@ export class Game {
     let epoch = null;
     const preview = first ? new PreviewDriver() : null;
     if (first) {
+      await loadArt(first.state.deal.hand); // the hand shows with its art (the engine boots meanwhile)
       show();
       this.#drive(preview, ME);
       epoch = this.#preview(first.state);
@@ -153,6 +156,7 @@ export class Game {
       throw error;
     }
     if (!first) {
+      await loadArt(answer.state.deal.hand);
       show();
       return this.#start(answer);
     }
@@ -200,6 +204,7 @@ export class Game {
     this.#bidding.hide();
     const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
+    await loadArt(answer.state.deal.hand);
     if (epoch === this.#epoch) this.#start(answer);
   }
 
