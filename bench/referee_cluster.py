@@ -21,6 +21,14 @@ memory per table (``used_memory`` while the tables play, less the empty server's
 ``MEMORY USAGE`` of one table's keys); the machine's load.
 
     .venv/bin/python bench/referee_cluster.py --tables 600 --duration 60 --kill-at 30
+
+With ``--idle-every K`` every K-th player never acts: its turn clock runs out at each of its decisions and
+the table's bot plays it (the referees run ``--clock-scale``, and ``--clock-strikes`` high enough that the
+seat is never given away).  Then also printed: how late the timeouts were (from the deadline the player was
+told to the bot's move heard), and, for the killed process's tables whose idle person was to move, from the
+deadline (or the kill, if later) to the clock's move stored by the process that took the table over.
+
+    .venv/bin/python bench/referee_cluster.py --tables 500 --idle-every 4 --clock-scale 0.1 --think 1
 """
 
 from __future__ import annotations
@@ -57,6 +65,7 @@ class Bench:
         self.players: list["Bot"] = []
         self.reconnections: list[float] = []  # seconds from a drop to the seat resumed
         self.errors: dict[str, int] = {}
+        self.late: list[tuple[float, float]] = []  # (when heard, seconds after its deadline): each timeout
 
     def living(self) -> list[str]:
         return [p.url for i, p in enumerate(self.procs) if i not in self.dead]
@@ -78,6 +87,8 @@ class Bot:
         # while the page reconnects (it acts at once on resuming if that time has passed)
         self.due: tuple[int, float] | None = None
         self.seated = False
+        self.idle = bool(bench.args.idle_every) and number % bench.args.idle_every == 0  # never acts
+        self.deadline: tuple[int, float] | None = None  # (seq, when) the clock of this seat's decision runs out
 
     def _choose(self) -> str:
         deal = self.state["deal"]
@@ -109,10 +120,25 @@ class Bot:
             key = message["error"]["key"]
             self.bench.errors[key] = self.bench.errors.get(key, 0) + 1
         if "state" in message:
+            self._clock(message, now)
             self.state = message["state"]
         if kind in ("start", "resumed"):
             self.token = message["token"]
             self.seated = True
+
+    def _clock(self, message: dict, now: float) -> None:
+        """The deadline of this seat's decision as first told, and how late the bot's move for it came."""
+        state, event = message["state"], message.get("event") or {}
+        if event.get("timeout") and self.state is not None and event["seat"] == self.state["deal"]["seat"] \
+                and self.deadline is not None:
+            self.bench.late.append((now, now - self.deadline[1]))
+            self.deadline = None
+        clock = state.get("clock")
+        if clock and clock["seat"] == state["deal"]["seat"]:
+            if self.deadline is None or self.deadline[0] != state["seq"]:
+                self.deadline = (state["seq"], now + clock["left"])
+        elif self.deadline is not None and self.deadline[0] < state["seq"]:
+            self.deadline = None  # moved on unheard (the update came while the connection was down)
 
     async def run(self, ready: asyncio.Queue, go: asyncio.Event) -> None:
         bench = self.bench
@@ -150,7 +176,7 @@ class Bot:
         acted = -1
         while time.monotonic() < bench.stop_at:
             seq = None if self.state is None else self.state["seq"]
-            if self._my_turn() and acted != seq and (self.due is None or self.due[0] != seq):
+            if self._my_turn() and acted != seq and (self.due is None or self.due[0] != seq) and not self.idle:
                 self.due = (seq, time.monotonic() + bench.args.think * self.rng.uniform(0.5, 1.5))
             pending = self.due is not None and self.due[0] == seq and acted != seq
             wait = self.due[1] - time.monotonic() if pending else bench.stop_at - time.monotonic()
@@ -255,7 +281,8 @@ async def main(args: argparse.Namespace) -> None:
     try:
         empty = r.info("memory")["used_memory"]
         extra = ("--bot-delay", str(args.bot_delay), "--grace", "60", "--max-per-address", str(4 * args.tables + 100),
-                 "--idle-timeout", "600", "--bot-workers", str(args.bot_workers), "--lobby-timeout", "60")
+                 "--idle-timeout", "600", "--bot-workers", str(args.bot_workers), "--lobby-timeout", "60",
+                 "--clock-scale", str(args.clock_scale), "--clock-strikes", "1000000")
         bench.procs = [RefereeProcess(server.url, *extra) for _ in range(args.processes)]
         rng = random.Random(args.seed)
         bench.players = [Bot(bench, i, random.Random(rng.random())) for i in range(2 * args.tables)]
@@ -286,6 +313,12 @@ async def main(args: argparse.Namespace) -> None:
         victim.kill()
         bench.dead.add(0)
         at_kill = dict(zip(sorted(owned), stored_actions(r, sorted(owned))))
+        # the clocks running at the kill, as stored with the last action (due: seconds since the epoch)
+        clocks = {t: json.loads(c) for t, c in zip(sorted(owned), r.mget([f"{PREFIX}k:{t}" for t in sorted(owned)]) if owned else [])
+                  if c is not None}
+        records = {t: json.loads(x) for t, x in zip(sorted(owned), r.mget([f"{PREFIX}t:{t}" for t in sorted(owned)]) if owned else [])
+                   if x is not None}
+        epoch_at_kill = time.time()
         # whether a person was to move at the kill (as the player who had heard most of its table saw it)
         person_to_move = {p.name: (p.state["seq"], p.state["deal"]["current_player"] in p.state["humans"])
                           for p in bench.players if p.state is not None}
@@ -329,6 +362,15 @@ async def main(args: argparse.Namespace) -> None:
             times = [p.moved_after_kill for p in players if p.moved_after_kill is not None]
             if times:
                 moved.append(min(times) - bench.killed_at)
+    idle_names = {p.name for p in bench.players if p.idle}
+    refired = []  # the killed process's clocks of an idle person: deadline (or kill) -> the bot's move stored
+    for table_id, clock in clocks.items():
+        seat, due = clock.get("seat"), clock.get("due")
+        names_then = records.get(table_id, {}).get("names", [])
+        if seat is None or due is None or seat >= len(names_then) or names_then[seat] not in idle_names:
+            continue
+        if table_id in stored_again:
+            refired.append(stored_again[table_id] - max(0.0, due - epoch_at_kill))
     before = [s for t, s in bench.pings if t < bench.killed_at]
     after = [s for t, s in bench.pings if t >= bench.killed_at]
     finished = sum(1 for p in bench.players if p.state and p.state["winner"] is not None) // 2
@@ -348,6 +390,14 @@ async def main(args: argparse.Namespace) -> None:
           f"after {spread(moved, 1, 's')}; "
           f"{len(owned) - len(back)} never answered again")
     print(f"  players' reconnections (drop -> seat resumed): {spread(bench.reconnections, 1, 's')}")
+    if args.idle_every:
+        late = [x for when, x in bench.late if when < bench.killed_at]
+        print(f"  turn clocks (every {args.idle_every}th player idle, clocks x{args.clock_scale:g}): timeouts before the "
+              f"kill, from the deadline to the bot's move heard: {spread(late)}, p99 {percentile(late, 0.99) * 1000:.0f} ms; "
+              f"after the kill, all: {spread([x for when, x in bench.late if when >= bench.killed_at])}")
+        print(f"  the killed process's clocks of an idle person ({len(refired)}): from the deadline (or the kill) to "
+              f"the clock's move stored by the process that took the table over: {spread(refired, 1, 's')}, "
+              f"{sum(1 for x in refired if x > 5)} over 5 s")
     print(f"  acknowledged actions lost: {lost} of {told} (an action told then undone: {undone})")
     per_table = (playing - empty) / max(tables_then, 1)
     print(f"  redis memory: {empty / 1024:.0f} KiB empty, {playing / 1024 / 1024:.1f} MiB with {tables_then} "
@@ -370,4 +420,7 @@ if __name__ == "__main__":
     p.add_argument("--bot-workers", type=int, default=1)
     p.add_argument("--target", type=int, default=1000, choices=(501, 701, 1000))
     p.add_argument("--seed", type=int, default=1)
+    p.add_argument("--idle-every", type=int, default=0, metavar="K",
+                   help="every K-th player never acts: its clock runs out at each decision (default: none)")
+    p.add_argument("--clock-scale", type=float, default=1.0, help="the referees' --clock-scale (default: 1)")
     asyncio.run(main(p.parse_args()))

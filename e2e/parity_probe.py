@@ -2,7 +2,8 @@
 
 Run under CPython and under Pyodide (tools/pyodide_node.mjs), the output must be byte for byte the same:
 rulings of random positions, whole random deals with their scores, a match played by seeded bots, the par
-of a deal (K = 2) and a day's deals of the day, and the result of every docstring example of the engine.
+of a deal (K = 2) and a day's deals of the day, a sample of the shipped puzzles re-solved
+(web/puzzles/open.jsonl), and the result of every docstring example of the engine.
 
     python e2e/parity_probe.py POSITIONS DEALS
 """
@@ -54,6 +55,22 @@ def bot_match():
     emit("bot_match", {"actions": session.actions, "totals": session.match.totals})
 
 
+#: How many of the shipped puzzles the probe re-solves, spread over the file.
+PUZZLES = 12
+
+
+def puzzles():
+    from pathlib import Path
+
+    from coinche.puzzle import Puzzle, check_puzzle, solve_puzzle
+
+    lines = (Path(__file__).resolve().parent.parent / "web" / "puzzles" / "open.jsonl").read_text().splitlines()
+    for line in lines[::max(1, len(lines) // PUZZLES)][:PUZZLES]:
+        p = Puzzle.from_json(line)
+        values = {str(c): v for c, v in solve_puzzle(p).items()}
+        emit("puzzle", [p.id, values, check_puzzle(p)])
+
+
 def par_and_daily():
     """The par of one deal (two Expert replays of seat 0, Easy bots around), and 2026-12-05's deals of the day."""
     from coinche.bots import bot_turn, make_bot
@@ -82,4 +99,5 @@ if __name__ == "__main__":
     deals(int(sys.argv[2]))
     bot_match()
     par_and_daily()
+    puzzles()
     doctests()

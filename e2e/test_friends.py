@@ -37,9 +37,12 @@ def lobby_seat(page, seat):
     return page.locator(f'.friends-seat[data-seat="{seat}"]')
 
 
-def open_table(page):
-    """The host's "Table with friends": the lobby, its code and its invite link."""
+def open_table(page, clock=None):
+    """The host's "Table with friends" (with the turn clock ``clock`` if given): the lobby, its code and its
+    invite link."""
     enter_lobby(page)
+    if clock:
+        page.select_option("#online-clock", clock)
     page.click("#btn-online-friends")
     expect(page.locator(".online-friends")).to_be_visible()
     code = page.locator("#friends-code")
@@ -55,7 +58,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     pages = [players(clipboard, touch=True), players(clipboard), players(), players(touch=True)]
     ana, bob, cy, di = pages
     set_up(ana, site_url, "Ana", referee)
-    invite = open_table(ana)
+    invite = open_table(ana, clock="relaxed")
     ana.tap("#btn-friends-copy")
     expect(ana.locator("#friends-copied")).to_contain_text("copied")
     assert ana.evaluate("() => navigator.clipboard.readText()") == invite
@@ -108,6 +111,15 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
 
     for page in pages:
         expect(page.locator("#table")).to_be_visible(timeout=15_000)
+    # the turn clock the host chose (relaxed: 60 s a call and 60 s of reserve), on the seat to move at each table
+    clock = table(ana)["state"]["clock"]
+    assert clock["total"] == 120 and clock["seat"] == table(ana)["state"]["deal"]["current_player"]
+    for page in pages:
+        pos = (clock["seat"] - table(page)["seat"]) % 4
+        expect(page.locator(f'.seat[data-pos="{pos}"] .player .turn-clock')).to_be_visible()
+        expect(page.locator(".turn-clock")).to_have_count(1)
+    problems = check_axe(ana, "friends-table-clock")
+    assert not problems, problems
     seats = {name: table(page)["seat"] for name, page in zip(NAMES, pages)}
     assert seats == {"Ana": 0, "Cy": 1, "Di": 2, "Bob": 3}
     assert table(ana)["state"]["humans"] == [0, 1, 2, 3]

@@ -16,18 +16,23 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urlencode
 
 import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
+from coinche.daily import daily_set  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
 BOOT_MS = 60_000
 LANGS = ("en", "fr", "de", "es")
 SCREENS = {320: 568, 360: 740, 390: 844, 768: 1024, 1366: 800}
 AXE_WIDTHS = (390, 1366)  # axe reads the DOM, not the layout: two widths are enough
+# A puzzle (docs/puzzles.md) by its link: the last two tricks, hearts trump, south to lead.
+PUZZLE_LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to=0&solution=Jh&margin=20"
+               "&themes=last_trump,dix_de_der&rating=1200")
 
 
 def screens(shift: int) -> list:
@@ -273,6 +278,21 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
     check.done()
 
 
+@pytest.mark.parametrize("lang, width", screens(3))
+def test_the_puzzles_fit_every_screen(returning_page, site_url, lang, width):
+    """The puzzle page with a puzzle opened by its link, then answered (the figures, the why, the line)."""
+    page = returning_page
+    check = Checker(page, lang, width)
+    open_page(page, site_url, f"puzzles.html#{PUZZLE_LINK}", lang, width)
+    puzzle = page.locator("#puzzle")
+    expect(puzzle).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    check("puzzles")
+    page.locator('.puzzle-seat.is-mine .card[data-card="Ac"]').click()
+    expect(puzzle).to_have_attribute("data-state", "answered")
+    check("puzzles-answered")
+    check.done()
+
+
 # Every text of the progress page's plots at 11 CSS px or more on the screen, and inside its plot's box (an
 # SVG cuts off what lies outside it); after two frames, in which a plot is drawn again at a new width.
 PLOT_TEXTS = """async () => {
@@ -301,6 +321,19 @@ def check_plot_texts(page, lang, width) -> list[str]:
     return [f"{lang}-{width}-plots: {problem}" for problem in page.evaluate(PLOT_TEXTS)]
 
 
+# Twelve puzzles' results on the device (js/puzzles/store.js), for the progress page's puzzle part.
+PUZZLE_RESULTS = """async () => {
+  const store = await import('./js/puzzles/store.js');
+  const themes = [['dix_de_der', 'endgame'], ['partner_lead'], ['keep_belote', 'contract'], ['unblock']];
+  let progress = store.freshProgress();
+  for (let i = 0; i < 12; i++) {
+    const result = { id: `p${i}`, rating: 1400 + 20 * i, themes: themes[i % 4], solved: i % 3 !== 0, rated: true, at: i };
+    progress = store.withResult(progress, result);
+  }
+  store.saveProgress(progress);
+}"""
+
+
 @pytest.mark.parametrize("lang, width", screens(2))
 def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
     """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
@@ -316,9 +349,11 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       await wipeHistory();
       await importEntries(parseExport(text).entries.map((entry) => ({ ...entry, checked: true })));  // as the engine read them
     }""", history_text(30, seed="layout"))
+    page.evaluate(PUZZLE_RESULTS)
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
     expect(page.locator("#plot-duplicate svg")).to_be_visible()
+    expect(page.locator("#puzzle-themes")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
     page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)
@@ -331,4 +366,71 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
         page.set_viewport_size({"width": shown, "height": SCREENS[shown]})
         check.problems += check_plot_texts(page, lang, shown)
     page.evaluate("async () => (await import('./js/history.js')).wipeHistory()")
+    check.done()
+
+
+# The deal of the day and challenges (js/daily.js): a day played (its results and pars put in the store), its
+# result and the question before a challenge is sent; a challenge received, then played, beside two players'
+# results under the longest names a link carries. Two screens by default (an axe width among them), every one
+# with --full.
+DAILY_SCREENS = [pytest.param(lang, width, id=f"{lang}-{width}", marks=() if (lang, width) in (("de", 320), ("es", 1366))
+                              else pytest.mark.full_only) for lang in LANGS for width in SCREENS]
+DAILY_DAY = "2026-12-05"
+PUT_DAY = """async ([date, deals]) => {
+  const store = await import('./js/daily-store.js');
+  await store.keepDay({ date, deals });
+  (await import('./js/daily.js')).drawCard(document.querySelector('#btn-daily'));
+}"""
+OPEN_CHALLENGE = """async ([hash, mine]) => {
+  const { challengeKey, parseChallengeLink } = await import('./js/notation.js');
+  const link = parseChallengeLink(hash);
+  const store = await import('./js/daily-store.js');
+  if (mine) await store.keepChallenge({ key: challengeKey(link.deals), deals: link.deals, players: [], mine, name: '' });
+  (await import('./js/daily.js')).openChallengeLink(hash);
+}"""
+
+
+def challenge_hash(deals, players) -> str:
+    """A challenge's fragment (js/notation.js formatChallengeLink) of `deals` with `players`' results."""
+    params = [("challenge", "1"), ("day", DAILY_DAY)]
+    params += [("d", f"{d.deal_seed}~{d.dealer}~{d.level}~{d.rules}") for d in deals]
+    for name, results in players:
+        params += [("p", name), ("r", ",".join(f"{score}:{par}" for score, par in results))]
+    return "#" + urlencode(params)
+
+
+@pytest.mark.parametrize("lang, width", DAILY_SCREENS)
+def test_the_deal_of_the_day_and_challenges_fit_every_screen(returning_page, site_url, lang, width):
+    page = returning_page
+    check = Checker(page, lang, width)
+    deals = daily_set(DAILY_DAY)
+    scores = [(162, 80.4), (-160, -12.5), (0, 35.1), (500, 251.7)]
+    played = [{**d.to_json(), "score": score, "par": par, "k": 12, "stderr": 9.5} for d, (score, par) in zip(deals, scores)]
+    open_page(page, site_url, f"?speed=test&day={DAILY_DAY}", lang, width)
+    expect(page.locator("body")).to_have_attribute("data-state", "ready", timeout=BOOT_MS)
+    page.evaluate(PUT_DAY, [DAILY_DAY, played])
+    expect(page.locator("#btn-daily")).to_have_attribute("data-state", "done")
+    check("home-daily-done", "#home")
+    page.click("#btn-daily")
+    result = page.locator("#dlg-daily")
+    expect(result.locator("tbody tr")).to_have_count(4)
+    check("daily-result")
+    result.locator(".challenge-deal").click()
+    expect(page.locator("#dlg-challenge #challenge-name")).to_be_visible()
+    check("challenge-send")
+    page.locator("#dlg-challenge .dialog-actions .btn.ghost").click()
+    result.locator(".dialog-actions .btn").click()
+
+    longest = "Maximilian-Alexander Wolf"[:24]
+    players = [(longest, scores), ("Ана-Мария Гонсалес-Пере"[:24], [(-20, -3.5)] * 4)]
+    page.evaluate(OPEN_CHALLENGE, [challenge_hash(deals, players), None])
+    invitation = page.locator("#dlg-challenge-in")
+    expect(invitation).to_be_visible()
+    check("challenge-invitation")
+    invitation.locator(".btn.ghost").click()
+    mine = [{"score": score, "par": par} for score, par in reversed(scores)]
+    page.evaluate(OPEN_CHALLENGE, [challenge_hash(deals, players), mine])
+    compare = page.locator("#dlg-compare")
+    expect(compare.locator("thead th")).to_have_count(4)
+    check("challenge-compare")
     check.done()

@@ -398,9 +398,20 @@ def test_the_referees_limits_are_told_in_words(players, site_url, tmp_path):
 
 
 def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):
-    process, url = start_referee(tmp_path, "--grace", "1")
+    """And the turn clock first: its bar on the seat to move, on both pages; Ana lets her time run out, the
+    bot plays her call and she is told why; then she leaves."""
+    process, url = start_referee(tmp_path, "--grace", "1", "--clock", "fast", "--clock-scale", "0.2")
     try:
         a, b = queue_two(players, site_url, url)
+        # Bob (seat 1) speaks first: the bar on his seat, at the bottom of his table and on Ana's right
+        expect(b.locator('.seat[data-pos="0"] .turn-clock')).to_be_visible(timeout=BOOT_MS)
+        expect(a.locator('.seat[data-pos="1"] .turn-clock')).to_be_visible()
+        expect(b.locator(".turn-clock")).to_have_attribute("aria-label", re.compile(r"^\d s left to play$"))
+        play_until([b], random.Random(4), lambda *_: table(a)["state"]["deal"]["current_player"] == 0, seconds=60)
+        expect(a.locator('.seat[data-pos="0"] .turn-clock')).to_be_visible()
+        banner = a.locator("#online-banner")
+        expect(banner).to_have_text("Your time ran out: a bot played for you (1 of 3 in a row).", timeout=15_000)
+        assert table(a)["state"]["deal"]["current_player"] != 0  # the table went on from the bot's call
         a.close()  # the tab is gone: away, then after the grace period a bot sits
         banner = b.locator("#online-banner")
         expect(banner).to_contain_text("Ana left: a bot plays their seat", timeout=15_000)

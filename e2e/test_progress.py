@@ -228,6 +228,19 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     expect(page.locator("#progress-status")).to_contain_text("No deal kept yet")
     assert stored(page) == []
 
+    # where no engine can start, the lines are kept unchecked and count nowhere until one has read them
+    page.evaluate("() => { window.Worker = class { constructor() { throw new Error('no workers here'); } }; }")
+    import_text(page, tmp_path, "".join(json.dumps(line) + "\n" for line in lines[:2]))
+    expect(report).to_contain_text("2 deals imported, 0 already here", timeout=60_000)
+    expect(report).to_contain_text("these 2 deals count in no figure until it has")
+    expect(page.locator("#history-count")).to_contain_text("2 deals wait for the engine’s check")
+    assert figure(page, "deals") == "0"
+    page.reload()  # an engine again: the page has it read them
+    expect(page.locator("[data-figure=deals]")).to_have_text("2", timeout=60_000)
+    expect(page.locator("#history-count")).not_to_contain_text("check")
+    assert [entry["checked"] for entry in stored(page)] == [True, True]
+    wipe(page)
+
 
 def test_the_oldest_deals_go_first_and_an_older_versions_entry_is_read(returning_page, site_url):
     page = returning_page

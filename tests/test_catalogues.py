@@ -99,6 +99,11 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "progress.figure.": {"inaccuracy", "mistake", "blunder"},
     "progress.col.": {"deal", "lost", "luck", "average", "links", "type", "decisions",
                       "per_deal", "per_decision"},
+    # the puzzle page (js/puzzles/*.js): the themes the set's generator tags, their names and the why
+    "puzzles.theme.": None,
+    "puzzles.why.": None,
+    "review.reason.": None,  # a mistake's puzzle: the review's reason for the card played (js/puzzles/main.js)
+    "puzzles.progress.col.": {"theme", "tried", "solved"},
 }
 
 # Literals that look like keys but are not (file names are recognised by their extension).

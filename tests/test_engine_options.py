@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 from helpers import engine_zips
-from hypothesis import given, settings
+from hypothesis import assume, given, settings
 from hypothesis import strategies as st
 
 from coinche import Position
@@ -178,3 +178,21 @@ def test_the_page_and_the_engine_read_a_link_alike(texts):
     read = _read_by_the_page(texts)
     assert [text for text, _ in read] == [link_text(t) for t in texts]
     assert [too_long for _, too_long in read] == [_too_long_in_the_engine(t) for t in texts]
+
+
+@given(st.text(alphabet="%0123456789abcdefABCDEFg&=#xé", max_size=30))
+def test_the_links_percent_escapes_read_as_urllib_reads_them(text: str) -> None:
+    """position._unquote (kept apart from urllib, whose bytecode the site would ship) against urllib's own."""
+    from urllib.parse import unquote
+
+    from coinche.position import _BAD_ESCAPE, _unquote
+
+    assume(not _BAD_ESCAPE.search(text))
+
+    def read(f):
+        try:
+            return f(text)
+        except UnicodeDecodeError:
+            return "not UTF-8"
+
+    assert read(_unquote) == read(lambda t: unquote(t, errors="strict"))

@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import random
+import re
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 from hypothesis import given, settings
@@ -159,7 +161,8 @@ def test_every_field_of_the_json_line_is_checked():
     for name, value, key in [("hands", [["Jh", "Ac"]], "puzzle_malformed"), ("to_play", 2, "puzzle_turn"),
                              ("margin", -1, "puzzle_malformed"), ("kind", "closed", "puzzle_malformed"),
                              ("rules", "pisser=yes", "unknown_rule_option"), ("themes", "ruff", "puzzle_malformed"),
-                             ("values", [], "puzzle_malformed"), ("counts", [2, 2, 2, 2], "puzzle_malformed")]:
+                             ("values", [], "puzzle_malformed"), ("values", {"Jh": 5}, "puzzle_malformed"),
+                             ("counts", [2, 2, 2, 2], "puzzle_malformed")]:
         with pytest.raises(CoincheError) as e:
             Puzzle.from_json({**good, name: value})
         assert e.value.key == key, (name, e.value.key)
@@ -222,3 +225,102 @@ def test_issue_42s_blunder_becomes_a_puzzle_of_the_seat():
     assert call("puzzle_from_review", record=ISSUE_42, index=26)["error"]["code"] in ("malformed_record",
                                                                                       "puzzle_not_a_mistake")
     assert call("puzzle_from_review", record=ISSUE_42, index=0)["error"]["code"] == "puzzle_not_a_mistake"
+
+
+# ---------------------------------------------------------------- the shipped set and its check
+SHIPPED = Path(__file__).resolve().parent.parent / "web" / "puzzles" / "open.jsonl"
+
+
+def shipped_lines() -> list[str]:
+    return [line for line in SHIPPED.read_text(encoding="utf-8").splitlines() if line.strip()]
+
+
+@pytest.mark.parametrize("full", [pytest.param(False), pytest.param(True, marks=pytest.mark.full_only)])
+def test_every_shipped_puzzle_holds(full):
+    # a sample of 30 by default (spread over the file), the whole set in the full tier: each re-solved, its
+    # solution exactly the best cards, its margin held, each move of its line forced again
+    lines = shipped_lines()
+    assert len(lines) >= 100
+    sample = lines if full else lines[::max(1, len(lines) // 30)][:30]
+    ids = [json.loads(line)["id"] for line in lines]
+    assert len(set(ids)) == len(ids)
+    for line in sample:
+        p = Puzzle.from_json(line)
+        assert p.kind == "open" and p.margin >= 20 and set(p.themes) <= set(THEMES), line
+        assert check_puzzle(p) is None, (p.id, check_puzzle(p))
+        assert Puzzle.parse(str(p)) == p
+
+
+def test_the_check_command_names_each_line_that_does_not_hold(tmp_path, capsys):
+    from coinche.cli import main
+
+    good = Puzzle.parse(SMALL.replace("&rating", "&id=small&rating"))
+    wrong = Puzzle.parse(SMALL.replace("solution=Jh", "solution=Ac").replace("&rating", "&id=wrong&rating"))
+    path = tmp_path / "set.jsonl"
+    path.write_text("\n".join([good.to_json(), "{not json", wrong.to_json(), good.to_json(), ""]) + "\n")
+    assert main(["puzzles", "--check", str(path)]) == 1
+    out = capsys.readouterr().out.splitlines()
+    assert out[:3] == [
+        f"{path}:2: skipped: unreadable puzzle: not JSON",
+        f"{path}:3: wrong: the solution Ac is not the best cards: Jh",
+        f"{path}:4: small: the puzzle id small is given twice",
+    ]
+    assert out[3].startswith("3 puzzles re-solved: 1 hold, 2 do not; 1 lines skipped (") and len(out) == 4
+    path.write_text(good.to_json() + "\n")
+    assert main(["puzzles", "--check", str(path)]) == 0
+
+
+# ---------------------------------------------------------------- themes (the lab's generator)
+def hand_made(hands: str, trick: str = "", leader: int = 0, contract: str = "80h1-0", tricks=None,
+              belote: int | None = None) -> Puzzle:
+    """A hand-made position, its points won those of the cards gone (shared between the sides unless one took
+    every trick so far), solved: its solution the solver's best cards."""
+    from coinche.cards import TRUMP_LETTERS
+
+    trump = TRUMP_LETTERS.index(re.match(r"\d+(sa|ta|[shdc])", contract)[1])
+    cards = [Card.parse(c) for c in hands.replace("/", ",").split(",") + trick.split(",") if c]
+    gone = 152 - sum(POINTS[trump][c] for c in cards)
+    done = 8 - max(len(h.split(",")) for h in hands.split("/"))
+    tricks = tricks or (done - done // 2, done // 2)
+    mine = gone if tricks[1] == 0 else 0 if tricks[0] == 0 else gone // 2
+    to = (leader + len([c for c in trick.split(",") if c])) % 4
+    text = (f"contract={contract}&hands={hands}&trick={leader}:{trick}&won={mine},{gone - mine}/{tricks[0]},{tricks[1]}"
+            f"&to={to}&solution=" + (f"&belote={belote}" if belote is not None else ""))
+    p = Puzzle.parse(text)
+    return replace(p, solution=tuple(best_cards(solve_puzzle(p))[0]))
+
+
+THEMED = [
+    # seat 0 leads: the jack of hearts draws West's last trump before the two aces, which it would ruff
+    (hand_made("Jh,Ac,Ad/7h,8s,9s/7c,8c,7d/Ts,Ks,Qs"), "Jh", {"draw_trumps", "endgame"}, {"capot", "ruff"}),
+    # the same, North-South having taken every trick so far: drawing the trump takes them all
+    (hand_made("Jh,Ac,Ad/7h,8s,9s/7c,8c,7d/Ts,Ks,Qs", tricks=(5, 0)), "Jh", {"draw_trumps", "capot"}, set()),
+    # the partner's ace of spades wins: the king under it lets the partner's queen and jack take the rest
+    (hand_made("Ks,7s,7d/9s,7c,8c/Qs,Js/9d,8d", "As,8s", leader=2), "Ks", {"unblock", "dix_de_der"},
+     {"draw_trumps", "ruff"}),
+    # East (3) leads the ten of spades for West's king of diamonds (trumps) to ruff
+    (hand_made("As,9c,Tc/Kd,Qc,Kc/8s,Jh,8d/Ts,Jd,Ad", leader=3, contract="100d1-3"), "Ts",
+     {"ruff", "partner_lead"}, {"draw_trumps"}),
+    # two tricks left: the ruff also makes the contract, which the ace of diamonds first would lose
+    (hand_made("As,9c/Kd,Qc/8s,Jh/Ts,Ad", leader=3, contract="100d1-3"), "Ts", {"ruff", "contract", "dix_de_der"},
+     set()),
+    # North (2) holds the belote (the king and queen of diamonds) and the last trumps: the seven it gives
+    (hand_made("Qs,9h/9s,Th/7h,Qd,Kd/Ts,Js,Kh", "As,7s", leader=0, contract="80d1-2", belote=0), "7h",
+     {"keep_belote", "last_trump", "partner_lead"}, {"draw_trumps"}),
+]
+
+
+@pytest.mark.parametrize("p, solution, themes, not_themes", THEMED)
+def test_themes_are_detected_on_hand_made_positions(p, solution, themes, not_themes):
+    from coinche_lab.puzzles import themes_of
+
+    assert [str(c) for c in p.solution] == [solution]
+    found = set(themes_of(p))
+    assert themes <= found and not found & not_themes, found
+    assert found <= set(THEMES)
+
+
+def test_the_themes_detected_cover_at_least_six_of_the_list():
+    from coinche_lab.puzzles import themes_of
+
+    assert len(set().union(*(themes_of(p) for p, *_ in THEMED))) >= 6

@@ -44,8 +44,10 @@ from coinche_referee.table import Table
 from test_referee_helpers import CARD, Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
+#: Clocks a tenth of their times (a decision has 2.5 s at least; ``fast``: 1 s a card, 1 s reserve), two
+#: timeouts in a row give the seat to a bot.
 CONFIG = Config(bot_delay=0, level="easy", grace=0.3, lobby_timeout=0.3, private_timeout=1.0, idle_timeout=0.5,
-                rate=1000, burst=1000, max_per_address=8, guesses=3)
+                rate=1000, burst=1000, max_per_address=8, guesses=3, clock_scale=0.1, clock_strikes=2)
 #: Fixed match seeds (the referee draws secret ones): deals with belote and every kind of forbidden card; the
 #: sixth, the table of ``HOUSE_RULES``, a first deal where a person holds two announcements and the bot one.
 SEEDS = ["audit-1", "audit-2", "audit-3", "audit-4", "audit-5", "audit-578", "audit-7"]
@@ -290,11 +292,12 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
 # ---------------------------------------------------------------- friends' tables
 
 async def open_friends(url: str, names: list[str], variant: str = "coinche",
-                       rules: str | None = None) -> tuple[list[Auditor], str]:
-    """The first name opens a friends' table (to 501, easy bots, ``rules`` if given), the others join in the
-    first free seats."""
+                       rules: str | None = None, clock: str | None = None) -> tuple[list[Auditor], str]:
+    """The first name opens a friends' table (to 501, easy bots, ``rules`` and ``clock`` if given), the others
+    join in the first free seats."""
     host = await Auditor.join(url)
-    settings = {"variant": variant, "target": 501, "level": "easy", **({"rules": rules} if rules else {})}
+    settings = {"variant": variant, "target": 501, "level": "easy", **({"rules": rules} if rules else {}),
+                **({"clock": clock} if clock else {})}
     opened = await host.ask(type="open", settings=settings, name=names[0])
     people = [host]
     for name in names[1:]:
@@ -368,12 +371,27 @@ async def four_friends(url: str, referee: Referee):
 
 
 async def two_friends(url: str, referee: Referee):
-    """Two partners against two bots (classic); one drops and never comes back."""
-    (ana, bob), code = await open_friends(url, ["Ana", "Bob"], variant="classic")
+    """Two partners against two bots (classic, the ``fast`` clock).  Bob idles: the clock plays his
+    decision (his late act refused), then again, and a bot takes his seat; he takes it back with his token.
+    Later he drops and never comes back."""
+    (ana, bob), code = await open_friends(url, ["Ana", "Bob"], variant="classic", clock="fast")
     assert (await bob.ask(type="sit", seat=2))["seat"] == 2
     await begin(ana, [bob])
     table = the_table(referee, code)
     ra, rb = random.Random(30), random.Random(31)
+
+    async def idle() -> None:
+        played = await bob.recv("clock", timeout=10)
+        assert (played["status"], played["strikes"], played["limit"]) == ("played", 1, 2)
+        update = next(m for m in reversed(bob.log) if m["type"] == "update")
+        assert update["event"]["timeout"] is True and update["event"]["seat"] == 2
+        late = await bob.refused("too_late", type="act", action="pass", seq=update["state"]["seq"] - 1)
+        assert late["error"]["params"] == {"seq": update["state"]["seq"] - 1}
+        assert (await bob.recv("clock", timeout=10))["status"] == "replaced"
+
+    await asyncio.gather(ana.play(ra, until=lambda p: 2 not in table.session.humans), idle())
+    await bob.refused("not_seated", type="act", action="pass")
+    assert (await bob.ask(type="resume", token=bob.token))["type"] == "resumed"
     until = dict(until=lambda p: p.state["seq"] >= 20)
     await asyncio.gather(ana.play(ra, **until), bob.play(rb, **until))
     await bob.close()

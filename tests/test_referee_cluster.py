@@ -391,6 +391,53 @@ def test_kill_9_of_the_owner_mid_deal_and_the_match_finished_on_another_process(
     audit([a, b], record, redis_server.url)
 
 
+def test_the_clock_of_an_idle_player_fires_once_after_a_kill_9_of_the_process_holding_the_table(referees,
+                                                                                                  redis_server):
+    """B idles; the moment B's clock starts, the process deciding the table is killed.  The other one takes
+    the table over with the deadline stored with the last action and plays B's decision with the bot at
+    that deadline (or at once if it has passed), once: stored once at its place, and B's late move for it
+    refused there with ``too_late``."""
+    clock = ("--clock", "fast", "--clock-scale", "0.1")  # a call 1.5 s, a card 1 s, a reserve of 1 s
+    alive = [referees(*clock), referees(*clock)]
+    urls = lambda: [p.url for p in alive]  # noqa: E731
+
+    async def scenario():
+        a, b = await pair(urls, ("T0", "T1"), at=(0, 1))
+        await a.play_on(random.Random(9), until=lambda p: (p.state["clock"] or {}).get("seat") == b.seat)
+        due = time.monotonic() + a.state["clock"]["left"]
+        timed = a.state["seq"]
+        table_id = stored_tables(redis_server.url)["T0/T1"]["id"]
+        victim = next(p for p in alive if process_of(p) == owner_of(redis_server.url, table_id))
+        victim.kill()
+        killed = time.monotonic()
+        alive.remove(victim)
+        a.dropped_at, a.stored = killed, timed
+        while True:
+            try:
+                message = await a.next(timeout=15)
+            except ConnectionClosed:
+                await a.reconnect()
+                continue
+            if message["type"] == "update" and message["state"]["seq"] > timed:
+                break
+        fired = time.monotonic()
+        await b.ws.close()
+        await b.reconnect()
+        await b.send(type="act", action="pass", seq=timed, id="late")
+        while (late := await b.next()).get("id") != "late":
+            pass
+        return message, timed, due, killed, fired, late, table_id
+
+    message, timed, due, killed, fired, late, table_id = asyncio.run(scenario())
+    assert message["event"]["seat"] == 1 and message["event"]["timeout"] is True
+    assert message["state"]["seq"] == timed + 1
+    assert late["type"] == "error" and late["error"]["key"] == "too_late"
+    assert fired - max(due, killed) < 5, (fired - due, fired - killed)
+    assert fired >= due - 0.2  # not before its deadline: the stored one, not a fresh clock
+    actions = stored_tables(redis_server.url, by="id")[table_id]["actions"]
+    assert actions[timed] == message["event"]["action"]
+
+
 def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, redis_server):
     """A friends' table opened on one process, joined from the two others (the lobby, a move to another
     seat, the host's start through another process), then its owner killed in the middle of a deal:

@@ -10,7 +10,8 @@ referee, written into build-info.json ("referee"); unset, the site has none unti
 
 Steps, each printed as it runs:
 1. Pinned downloads, cached in .cache/ and checked against the sha256 constants below: the Pyodide core
-   (`npm pack pyodide@VERSION`) and the micropip wheel (`pip download`). A second build with nothing
+   (`npm pack pyodide@VERSION`), the micropip wheel (`pip download`) and the illustrated deck's art
+   (`npm pack svg-cards@VERSION`, cut into img/cards/ by tools/card_art.py). A second build with nothing
    changed downloads nothing.
 2. The engine wheel, built by `pip wheel` from a clean copy of an explicit list of files (the modules of
    ENGINE_PACKAGES and the license, with a pyproject.toml of its own: wheel_pyproject; never README.md,
@@ -50,6 +51,7 @@ import zipfile
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import card_art  # noqa: E402  (tools/card_art.py: the illustrated deck cut from SVG-cards)
 import precache  # noqa: E402  (tools/precache.py: the service worker's generated precache list)
 import serve  # noqa: E402  (tools/serve.py: which files are sent compressed, and how)
 
@@ -69,6 +71,12 @@ MICROPIP_VERSION = "0.11.1"
 MICROPIP_WHEEL = f"micropip-{MICROPIP_VERSION}-py3-none-any.whl"
 MICROPIP_WHEEL_SHA256 = "768de165adb8e66906039d8fec4127a57f522dfdf8e6fbff877a4616941ecfd3"
 
+# The illustrated deck's art: David Bellot's SVG-cards (LGPL-2.1), cut into CARD_ART_DIR by tools/card_art.py.
+CARD_ART_VERSION = "4.0.2"
+CARD_ART_TGZ = f"svg-cards-{CARD_ART_VERSION}.tgz"
+CARD_ART_TGZ_SHA256 = "d442a2c3c912bbb5dbc69eac86ef8c374fdcc6be55e4c4d3e8a3e021d69c4cd5"
+CARD_ART_DIR = "img/cards"
+
 # What the site's engine wheel holds: the modules (*.py) of these packages under engine/, and the license. A new
 # sub-package of the engine is added here (tests/test_site_wheel.py fails until it is).
 ENGINE_PACKAGES = ("coinche", "coinche.bots")
@@ -85,6 +93,10 @@ ENGINE_OPTIONS = "options.json"
 
 # What a first visit may download at most, compressed: the pages, Pyodide, the engine, all precached.
 FIRST_VISIT_GOAL = 8_000_000
+# The puzzle set (docs/puzzles.md): re-solved by the shipped engine at every build, precached after the install
+# (tools/precache.py LATER), at most this big gzipped.
+PUZZLES = "puzzles/open.jsonl"
+PUZZLES_GOAL = 300_000
 
 
 class BuildError(Exception):
@@ -145,6 +157,11 @@ def fetch_pinned(name: str, sha256: str, download) -> Path:
 def download_pyodide(tmp: Path) -> Path:
     run(["npm", "pack", "--silent", f"pyodide@{PYODIDE_VERSION}"], "npm pack pyodide", cwd=tmp)
     return tmp / PYODIDE_TGZ
+
+
+def download_card_art(tmp: Path) -> Path:
+    run(["npm", "pack", "--silent", f"svg-cards@{CARD_ART_VERSION}"], "npm pack svg-cards", cwd=tmp)
+    return tmp / CARD_ART_TGZ
 
 
 def download_micropip(tmp: Path) -> Path:
@@ -403,12 +420,19 @@ def bundle_styles(page: Path, bundle: str) -> None:
     page.write_text(f'{rest[:where]}  <link rel="stylesheet" href="{bundle}">\n{rest[where:]}')
 
 
-def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
+def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art_tgz: Path) -> dict:
     """Fill the empty folder out with the site; return its build-info."""
     shutil.copytree(ROOT / "web", out)
-    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs", FIRST_DEALS, ENGINE_OPTIONS)
+    made = ("pyodide", "wheels", "build-info.json", "js/pyodide-current.mjs", FIRST_DEALS, ENGINE_OPTIONS,
+            CARD_ART_DIR)
     if any((out / name).exists() for name in made):
         raise BuildError(f"web/ must not hold any of {', '.join(made)}: the build makes them")
+    try:
+        art = card_art.cut(card_art_tgz, out / CARD_ART_DIR)
+    except card_art.ArtError as error:
+        raise BuildError(str(error)) from None
+    say(f"card art: {len(art)} files in {CARD_ART_DIR}/ "
+        f"({human(sum((out / CARD_ART_DIR / name).stat().st_size for name in art))}) from {card_art_tgz.name}")
     # Under a folder named by its version, cached as immutable: an upgrade moves to new URLs. The page
     # reaches it through js/pyodide-current.mjs, which is revalidated like any script.
     info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
@@ -436,6 +460,15 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path) -> dict:
     run([sys.executable, "-I", str(ROOT / "tools" / "engine_options.py"), str(out / wheel_url),
          str(out / ENGINE_OPTIONS)], "engine options")
     say(f"engine options: {ENGINE_OPTIONS} ({human((out / ENGINE_OPTIONS).stat().st_size)})")
+
+    if (out / PUZZLES).is_file():
+        run([sys.executable, "-I", str(ROOT / "tools" / "check_puzzles.py"), str(out / wheel_url), str(out / PUZZLES)],
+            "the puzzle set's check")
+        size = served_size(out / PUZZLES, "gzip")
+        if size > PUZZLES_GOAL:
+            raise BuildError(f"{PUZZLES}: {human(size)} gzip, over its goal of {human(PUZZLES_GOAL)}")
+        say(f"puzzles: {PUZZLES} re-solved, {human(size)} gzip (goal {human(PUZZLES_GOAL)}), precached after the "
+            "install: not in the first visit")
 
     hashes = file_hashes(out)
     build_info = {
@@ -467,6 +500,7 @@ def build(dist: Path) -> None:
         raise BuildError(f"{ROOT / 'web'}/index.html is missing")
     tgz = fetch_pinned(PYODIDE_TGZ, PYODIDE_TGZ_SHA256, download_pyodide)
     micropip = fetch_pinned(MICROPIP_WHEEL, MICROPIP_WHEEL_SHA256, download_micropip)
+    card_art_tgz = fetch_pinned(CARD_ART_TGZ, CARD_ART_TGZ_SHA256, download_card_art)
     wheel = build_engine_wheel()
 
     # Built beside dist/ and swapped in by two renames: a server of dist/ never sees a half-made site.
@@ -475,7 +509,7 @@ def build(dist: Path) -> None:
         if leftover.exists():
             shutil.rmtree(leftover)
     try:
-        build_info = assemble(staging, wheel, tgz, micropip)
+        build_info = assemble(staging, wheel, tgz, micropip, card_art_tgz)
         if dist.exists():
             dist.rename(old)
         staging.rename(dist)

@@ -4,7 +4,10 @@
     manifest = write_service_worker(dist)   # {"version": ..., "files": {path: sha256}}
 
 Every file of dist/ is precached except those matching EXCLUDE (the service worker itself, and what no page
-needs: the benchmark pages, the micropip wheel the engine worker does not load). The list and the content
+needs: the benchmark pages, the micropip wheel the engine worker does not load). Those matching LATER (the
+puzzle set, the puzzle page) are precached later, not at install: once a page has booted and the browser is idle, the page asks
+the service worker for them (web/js/pwa.js, "precache-later"), and the puzzles page's own fetch caches them
+too; so they are no part of a first visit's download (tools/build_site.py counts the install's list only). The list and the content
 hash of each file are written into dist/sw.js in place of the placeholder between `/* PRECACHE */` and
 `/* END PRECACHE */`; `version` is a hash of that list, so any changed byte makes a new service worker and a
 new cache, and an unchanged file is copied from the old cache instead of downloaded again.
@@ -23,6 +26,9 @@ from pathlib import Path
 SERVICE_WORKER = "sw.js"
 # dist/ files a service worker does not precache: itself, and what no page needs.
 EXCLUDE = (SERVICE_WORKER, "bench/*", "pyodide/*/micropip-*.whl")
+# dist/ files precached after the install (see above): listed apart, in PRECACHE.later. The puzzle page's own
+# files too: no first visit needs them (the progress page imports js/puzzles/progress.js only if it is there).
+LATER = ("puzzles/*", "puzzles.html", "js/puzzles/*", "css/puzzles.css")
 PLACEHOLDER = re.compile(r"/\* PRECACHE \*/.*?/\* END PRECACHE \*/", re.DOTALL)
 
 
@@ -34,15 +40,22 @@ def excluded(name: str) -> bool:
     return any(fnmatch.fnmatch(name, pattern) for pattern in EXCLUDE)
 
 
+def later(name: str) -> bool:
+    return any(fnmatch.fnmatch(name, pattern) for pattern in LATER)
+
+
 def precache_manifest(dist: Path) -> dict:
-    """{"version", "files": {path relative to dist: sha256}} for every file of dist/ but EXCLUDE."""
-    files = {
+    """{"version", "files": {path relative to dist: sha256}, "later": {...}} for every file of dist/ but
+    EXCLUDE, those matching LATER apart."""
+    every = {
         p.relative_to(dist).as_posix(): sha256_of(p)
         for p in sorted(dist.rglob("*"))
         if p.is_file() and not excluded(p.relative_to(dist).as_posix())
     }
-    version = hashlib.sha256(json.dumps(files, sort_keys=True).encode()).hexdigest()[:16]
-    return {"version": version, "files": files}
+    files = {name: sha for name, sha in every.items() if not later(name)}
+    after = {name: sha for name, sha in every.items() if later(name)}
+    version = hashlib.sha256(json.dumps(every, sort_keys=True).encode()).hexdigest()[:16]
+    return {"version": version, "files": files, "later": after}
 
 
 def write_service_worker(dist: Path) -> dict:

@@ -47,6 +47,7 @@ MIME_TYPES = {
     ".mjs": "text/javascript",
     ".js": "text/javascript",
     ".json": "application/json",
+    ".jsonl": "application/jsonl",  # JSON lines (the puzzle set): compressed as JSON is
     ".webmanifest": "application/manifest+json",
     ".whl": "application/zip",
     ".zip": "application/zip",

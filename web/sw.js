@@ -15,7 +15,10 @@
 // Chromium 123+), a request without a query string that is not a navigation is answered from this release's
 // cache by the browser itself, without running this script (the network if the cache lacks it): a later
 // visit's scripts and Pyodide's files no longer wait for this worker, one request after another.
-/* PRECACHE */ const PRECACHE = { version: "dev", files: {} }; /* END PRECACHE */
+// PRECACHE.later (the puzzle set) is precached after the install, never in a first visit's downloads: the
+// install only copies what an older cache holds of it; a page that has booted posts {type: "precache-later"}
+// when the browser is idle (js/pwa.js), and a request for such a file is cached as it is answered.
+/* PRECACHE */ const PRECACHE = { version: "dev", files: {}, later: {} }; /* END PRECACHE */
 
 const PREFIX = "coinche-precache-";
 const CACHE = PREFIX + PRECACHE.version;
@@ -47,11 +50,23 @@ async function reusable(path, hash, olderCaches) {
   return null;
 }
 
-async function precache() {
+// Fetch path and check its bytes against hash: a response carrying the hash, ready for the cache.
+async function fetchChecked(path, hash) {
+  // revalidated: the HTTP cache the page just filled answers 304 for what it holds, and the hash is checked
+  const response = await fetch(urlOf(path), { cache: "no-cache" });
+  if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
+  const body = await response.arrayBuffer();
+  const actual = await sha256Hex(body);
+  if (actual !== hash) throw new Error(`precache ${path}: sha256 ${actual}, expected ${hash}`);
+  return withHash(body, response, hash);
+}
+
+// Fill this release's cache with files ({path: hash}); network: whether a file no older cache holds is fetched.
+async function precache(files = PRECACHE.files, network = true) {
   const cache = await caches.open(CACHE);
   const names = (await caches.keys()).filter((name) => name.startsWith(PREFIX) && name !== CACHE);
   const older = await Promise.all(names.map((name) => caches.open(name)));
-  const entries = Object.entries(PRECACHE.files);
+  const entries = Object.entries(files);
   let next = 0;
   async function lane() {
     while (next < entries.length) {
@@ -60,17 +75,8 @@ async function precache() {
       const cached = await cache.match(url);
       if (cached && cached.headers.get(HASH_HEADER) === hash) continue;
       const copy = await reusable(path, hash, older);
-      if (copy) {
-        await cache.put(url, copy);
-        continue;
-      }
-      // revalidated: the HTTP cache the page just filled answers 304 for what it holds, and the hash is checked
-      const response = await fetch(url, { cache: "no-cache" });
-      if (!response.ok) throw new Error(`precache ${path}: HTTP ${response.status}`);
-      const body = await response.arrayBuffer();
-      const actual = await sha256Hex(body);
-      if (actual !== hash) throw new Error(`precache ${path}: sha256 ${actual}, expected ${hash}`);
-      await cache.put(url, withHash(body, response, hash));
+      if (copy) await cache.put(url, copy);
+      else if (network) await cache.put(url, await fetchChecked(path, hash));
     }
   }
   await Promise.all([lane(), lane(), lane(), lane()]);
@@ -99,7 +105,7 @@ self.addEventListener("install", (event) => {
   } catch (error) {
     console.warn("sw: no static routes:", error); // the fetch handler answers everything, as it always could
   }
-  event.waitUntil(Promise.all([precache(), routed]));
+  event.waitUntil(Promise.all([precache(), precache(PRECACHE.later, false), routed]));
 });
 
 self.addEventListener("activate", (event) => {
@@ -113,6 +119,9 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data?.type === "skip-waiting") self.skipWaiting();
+  else if (event.data?.type === "precache-later") {
+    event.waitUntil(precache(PRECACHE.later).catch((error) => console.warn("sw: precache later:", error)));
+  }
   else if (event.data?.type === "version") event.ports[0]?.postMessage({ version: PRECACHE.version });
 });
 
@@ -124,7 +133,7 @@ function precachedPath(request) {
   if (path === "" || path.endsWith("/")) path += INDEX;
   // a page keeps its query string (?seed=...); a precached file is only ever asked for by its plain URL
   if (url.search && request.mode !== "navigate") return null;
-  return path in PRECACHE.files ? path : null;
+  return path in PRECACHE.files || path in PRECACHE.later ? path : null;
 }
 
 self.addEventListener("fetch", (event) => {
@@ -135,6 +144,15 @@ self.addEventListener("fetch", (event) => {
   event.respondWith((async () => {
     const cache = await caches.open(CACHE);
     const hit = await cache.match(urlOf(path));
-    return hit ?? fetch(request);
+    if (hit) return hit;
+    if (!(path in PRECACHE.later)) return fetch(request);
+    // a file precached later, asked for before it was: cached as it is answered
+    try {
+      const response = await fetchChecked(path, PRECACHE.later[path]);
+      await cache.put(urlOf(path), response.clone());
+      return response;
+    } catch {
+      return fetch(request);
+    }
   })());
 });

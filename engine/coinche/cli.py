@@ -521,11 +521,54 @@ def cmd_rules(args: argparse.Namespace) -> int:
     return 0
 
 
+# ---------------------------------------------------------------- puzzles
+def check_puzzle_lines(lines: Iterable[str]) -> Iterable[tuple[int, str, dict | None]]:
+    """Each puzzle line re-solved: ``(line number, id, None)`` when it holds, else ``(number, id, reason)`` with
+    the reason as ``{key, params}``; a line that does not read gives the id ``""`` and its error (blank lines
+    skipped, an id seen before is a reason too)."""
+    from .puzzle import Puzzle, check_puzzle
+
+    seen: set[str] = set()
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            puzzle = Puzzle.from_json(line)
+        except CoincheError as e:
+            yield number, "", {"key": e.key, "params": e.params}
+            continue
+        if puzzle.id in seen:
+            yield number, puzzle.id, {"key": "puzzle_duplicate_id", "params": {"id": puzzle.id}}
+            continue
+        seen.add(puzzle.id)
+        yield number, puzzle.id, check_puzzle(puzzle)
+
+
+def cmd_puzzles(args: argparse.Namespace) -> int:
+    started = time.process_time()
+    held_ = failed = skipped = 0
+    with open(args.check, encoding="utf-8") as f:
+        for number, puzzle_id, reason in check_puzzle_lines(f):
+            if reason is None:
+                held_ += 1
+                continue
+            text = CoincheError(reason["key"], **reason["params"]).english()
+            if puzzle_id:
+                failed += 1
+                print(f"{args.check}:{number}: {puzzle_id}: {text}")
+            else:
+                skipped += 1
+                print(f"{args.check}:{number}: skipped: {text}")
+    print(f"{held_ + failed} puzzles re-solved: {held_} hold, {failed} do not; {skipped} lines skipped "
+          f"({time.process_time() - started:.1f} s CPU)")
+    return 0 if failed == skipped == 0 else 1
+
+
 # ---------------------------------------------------------------- main
 #: The entry-point group of the commands that other packages add (a function of the sub-parsers).
 COMMANDS_GROUP = "coinche.commands"
 #: The lab's commands, named only to say what is missing when the lab is not installed.
-LAB_COMMANDS = ("arena", "bidding", "par-levels")
+LAB_COMMANDS = ("arena", "bidding", "par-levels", "puzzle-gen")
 
 
 def _count_argument(limit: int):
@@ -606,6 +649,12 @@ def build_parser() -> argparse.ArgumentParser:
     rules.add_argument("notation", nargs="?", help="e.g. 'de-2000' or 'open=82,round=5up'")
     rules.add_argument("--json", action="store_true", help="the same as data")
     rules.set_defaults(func=cmd_rules)
+
+    puzzles = sub.add_parser("puzzles", help="re-solve every puzzle of a JSON-lines file (docs/puzzles.md)")
+    puzzles.add_argument("--check", metavar="FILE", required=True,
+                         help="name each line that does not hold (its solution not exactly the best cards, its margin "
+                              "not held) or does not read")
+    puzzles.set_defaults(func=cmd_puzzles)
 
     for command in entry_points(group=COMMANDS_GROUP):
         command.load()(sub)

@@ -62,6 +62,7 @@ ENGLISH = {
     "puzzle_margin": "the other cards lose {found} points, not at least {margin}",
     "puzzle_line_not_best": "move {move} of the line, {card}, is not a best card",
     "puzzle_line_not_forced": "move {move} of the line, {card}, is not forced",
+    "puzzle_duplicate_id": "the puzzle id {id} is given twice",
     "puzzle_not_a_mistake": "decision {index} is no card the review marked a mistake or a blunder",
 }
 

@@ -459,6 +459,8 @@ def _check_position(p: Puzzle) -> None:
             raise PuzzleError("puzzle_hand_count", seat=seat, count=len(p.hands[seat]), expected=count)
     if p.kind == "open" and p.counts is not None or p.kind == "seat" and p.counts is None:
         raise PuzzleError("puzzle_malformed", field="counts", text=p.kind)
+    if p.kind == "open" and p.values:
+        raise PuzzleError("puzzle_malformed", field="values", text=p.kind)
     if p.kind == "seat" and not p.hands[p.to_play]:
         raise PuzzleError("puzzle_hand_count", seat=p.to_play, count=0, expected=p.counts[p.to_play])
     points = POINTS[p.trump]

@@ -1,4 +1,5 @@
-"""The lab's commands of the ``coinche`` command line: ``arena``, ``bidding`` and ``par-levels``.
+"""The lab's commands of the ``coinche`` command line: ``arena``, ``bidding``, ``par-levels`` and
+``puzzle-gen``.
 
 The engine's command line (:mod:`coinche.cli`) knows nothing of the lab: it calls every function
 registered under the entry-point group ``coinche.commands`` (``pyproject.toml``) with its
@@ -16,10 +17,13 @@ from __future__ import annotations
 from .arena import add_arena_parser
 from .bidding_arena import add_bidding_parser
 from .par_levels import add_par_levels_parser
+from .puzzles import add_puzzle_gen_parser
 
 
 def register(subparsers) -> None:
-    """Add ``coinche arena``, ``coinche bidding`` and ``coinche par-levels`` to the command line's sub-parsers."""
+    """Add ``coinche arena``, ``coinche bidding``, ``coinche par-levels`` and ``coinche puzzle-gen`` to the
+    command line's sub-parsers."""
     add_arena_parser(subparsers)
     add_bidding_parser(subparsers)
     add_par_levels_parser(subparsers)
+    add_puzzle_gen_parser(subparsers)

@@ -11,6 +11,7 @@ import sys
 
 from coinche.session import LEVELS
 
+from .clock import PRESETS as CLOCKS
 from .referee import Config, default_max_clients
 
 
@@ -65,6 +66,13 @@ def parse_args(argv: list[str] | None = None) -> argparse.Namespace:
     p.add_argument("--keep", type=float, default=None, metavar="SECONDS",
                    help="with --redis: how long a finished table is kept in Redis before it expires "
                         "(default: 86400, a day)")
+    p.add_argument("--clock", choices=sorted(CLOCKS), default=d.clock,
+                   help="the turn clock of the queue's and 1v1 private tables (a friends' table's creator "
+                        "chooses its own; default: %(default)s)")
+    p.add_argument("--clock-strikes", type=int, default=d.clock_strikes, metavar="N",
+                   help="timeouts of one seat in a row before a bot takes it (default: %(default)s)")
+    p.add_argument("--clock-scale", type=float, default=d.clock_scale, metavar="FACTOR",
+                   help="multiply every clock's times by this (for tests: short clocks; default: %(default)s)")
     p.add_argument("--log-level", default="INFO", help="logging level (default: %(default)s)")
     return p.parse_args(argv)
 
@@ -81,7 +89,8 @@ def config_from(args: argparse.Namespace) -> Config:
                   lobby_timeout=args.lobby_timeout, private_timeout=args.private_timeout,
                   max_clients=min(args.max_clients, limit), rate=args.rate,
                   burst=args.burst, bot_workers=args.bot_workers, max_per_address=args.max_per_address,
-                  idle_timeout=args.idle_timeout, guesses=args.guesses)
+                  idle_timeout=args.idle_timeout, guesses=args.guesses, clock=args.clock,
+                  clock_scale=args.clock_scale, clock_strikes=args.clock_strikes)
 
 
 async def _serve(args: argparse.Namespace, config: Config) -> None:

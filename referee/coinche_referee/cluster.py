@@ -189,6 +189,7 @@ class Cluster:
         referee.draining = True
         deadline = time.monotonic() + grace
         while time.monotonic() < deadline and any(t.busy or isinstance(t.bot_timer, asyncio.Future)
+                                                  or isinstance(t.clock_timer, asyncio.Future)
                                                   for t in referee.tables):
             await asyncio.sleep(0.05)
         owned = [t.id for t in referee.tables]

@@ -42,6 +42,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "state": ("id", "state"),
     "opponent": ("seat", "status", "grace"),
     "server": ("status",),
+    "clock": ("seat", "status", "strikes", "limit"),
     "error": ("id", "error"),
 }
 
@@ -136,8 +137,9 @@ def _record_contract(js: dict[str, Any] | None) -> dict[str, Any] | None:
     return {"declarer": js["declarer"], "trump": js["trump"], "value": js["value"], "multiplier": js["multiplier"]}
 
 
-def seat_state(session, seat: int) -> dict[str, Any]:
-    """The match as ``seat`` may see it (the ``state`` of start, update, resumed and state)."""
+def seat_state(session, seat: int, clock: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The match as ``seat`` may see it (the ``state`` of start, update, resumed and state); ``clock``: the
+    decision timed (:meth:`coinche_referee.clock.TurnClock.view`), the same for every seat."""
     match = session.match
     deal = match.deal
     last = deal.tricks[-1] if deal.tricks else None
@@ -159,6 +161,7 @@ def seat_state(session, seat: int) -> dict[str, Any]:
         "history": [_history_entry(r) for r in match.history],
         "last_trick": None if last is None else {
             "leader": last[0], "cards": [card_name(c) for c in last[1]], "winner": last[2]},
+        "clock": None if clock is None else {"seat": clock["seat"], "left": clock["left"], "total": clock["total"]},
     }
 
 
@@ -196,6 +199,8 @@ def event(raw: dict[str, Any], deal_index: int) -> dict[str, Any]:
     # a declaration of announcements is told without its cards: they are shown at the end of the first trick
     action = "announce" if raw["type"] == "announce" else str(raw["action"])
     out: dict[str, Any] = {"seat": raw["seat"], "action": action, "type": raw["type"], "deal_index": deal_index}
+    if raw.get("timeout"):  # the seat's time ran out: the table's bot chose this action
+        out["timeout"] = True
     if "announce" in raw:
         out["announce"] = str(raw["announce"])
     trick = raw.get("trick")

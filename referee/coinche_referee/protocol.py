@@ -26,6 +26,8 @@ from coinche.match import TARGETS
 from coinche.deal import VARIANTS
 from coinche.session import LEVELS
 
+from .clock import PRESETS as CLOCKS
+
 PROTOCOL = "coinche-referee/1"
 
 ENGLISH = {
@@ -57,6 +59,7 @@ ENGLISH = {
     "too_few_players": "at least {limit} people must be seated to start",
     "not_started": "the match has not started yet",
     "unavailable": "the referee cannot store new tables right now, try again in a moment",
+    "too_late": "the time for action {seq} ran out: the table's bot played it for you",
 }
 
 
@@ -94,7 +97,8 @@ _SEAT = ("a seat, 0 to 3", lambda v: type(v) is int and 0 <= v <= 3)
 MAX_RULES = 200
 _RULES = (f"a rules notation of at most {MAX_RULES} characters", lambda v: isinstance(v, str) and len(v) <= MAX_RULES)
 #: A friends' table's settings, the creator's choice as one object.
-TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES}
+_CLOCK = (f"one of {', '.join(CLOCKS)}", lambda v: isinstance(v, str) and v in CLOCKS)
+TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES, "clock": _CLOCK}
 _SETTINGS = ("an object with " + ", ".join(f"'{k}' ({what})" for k, (what, _) in TABLE_SETTINGS.items()),
              lambda v: isinstance(v, dict) and all(k in TABLE_SETTINGS and TABLE_SETTINGS[k][1](x) for k, x in v.items()))
 FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {

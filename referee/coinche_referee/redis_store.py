@@ -7,6 +7,7 @@ only, a lapsed lease is taken over by one process only.  Keys, under a prefix (`
 ====================  ======================================================================
 ``t:ID``              the table's record (:class:`~coinche_referee.store.TableRecord`, JSON)
 ``a:ID``              its actions, a list (the match is its record's settings + these)
+``k:ID``              its turn clock (:class:`~coinche_referee.clock.TurnClock`, JSON), written with each action
 ``tok:HASH``          ``ID:SEAT`` for the SHA-256 of a seat's token (never the token)
 ``owner``             hash: table -> the process that decides it
 ``owned:PROC``        set: the tables of a process
@@ -27,6 +28,7 @@ The scripts work out their keys from the prefix: a standalone Redis or Valkey (n
 from __future__ import annotations
 
 import json
+from dataclasses import replace
 from typing import Any
 
 import redis.asyncio as aioredis
@@ -48,14 +50,18 @@ return 1
 """
 
 APPEND = """
-local p, me, id, seq = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
+local p, me, id, seq, clock = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4]), ARGV[5]
 if redis.call('HGET', p .. 'owner', id) ~= me then return -1 end
 local key = p .. 'a:' .. id
-local n, k = redis.call('LLEN', key), #ARGV - 4
-if n == seq then redis.call('RPUSH', key, unpack(ARGV, 5)) return n + k end
+local n, k = redis.call('LLEN', key), #ARGV - 5
+if n == seq then
+  redis.call('RPUSH', key, unpack(ARGV, 6))
+  if clock ~= '' then redis.call('SET', p .. 'k:' .. id, clock) end
+  return n + k
+end
 if n == seq + k then
   local stored = redis.call('LRANGE', key, seq, n - 1)
-  for i = 1, k do if stored[i] ~= ARGV[4 + i] then return -2 end end
+  for i = 1, k do if stored[i] ~= ARGV[5 + i] then return -2 end end
   return n
 end
 return -2
@@ -74,6 +80,7 @@ local p, me, id, keep = ARGV[1], ARGV[2], ARGV[3], tonumber(ARGV[4])
 if redis.call('HGET', p .. 'owner', id) ~= me then return -1 end
 redis.call('EXPIRE', p .. 't:' .. id, keep)
 redis.call('EXPIRE', p .. 'a:' .. id, keep)
+redis.call('DEL', p .. 'k:' .. id)
 redis.call('HDEL', p .. 'owner', id)
 redis.call('SREM', p .. 'owned:' .. me, id)
 redis.call('ZREM', p .. 'leases', id)
@@ -254,8 +261,8 @@ class RedisStore(Store):
         tokens = [x for seat, h in sorted(record.tokens.items()) for x in (h, str(seat))]
         await self.run("create", self.me, record.id, record.format(), int(self.lease * 1000), *tokens)
 
-    async def append(self, table_id: str, seq: int, *actions: str) -> None:
-        done = await self.run("append", self.me, table_id, seq, *actions)
+    async def append(self, table_id: str, seq: int, *actions: str, clock: str | None = None) -> None:
+        done = await self.run("append", self.me, table_id, seq, clock or "", *actions)
         if done == -1:
             raise NotOwner(table_id)
         if done == -2:
@@ -316,15 +323,16 @@ class RedisStore(Store):
             async with self.redis.pipeline(transaction=True) as pipe:  # each record with its actions
                 for table_id in table_ids:
                     pipe.get(self.key("t", table_id)).lrange(self.key("a", table_id), 0, -1)
+                    pipe.get(self.key("k", table_id))
                 answers = await pipe.execute()
         except (RedisConnectionError, RedisTimeoutError, OSError) as e:
             raise StoreUnavailable(f"redis: {e}") from None
         out: dict[str, tuple[TableRecord, list[str]] | StoreError] = {}
-        for table_id, text, actions in zip(table_ids, answers[::2], answers[1::2]):
+        for table_id, text, actions, clock in zip(table_ids, answers[::3], answers[1::3], answers[2::3]):
             try:
                 if text is None:
                     raise StoreError(f"table {table_id}: no record")
-                out[table_id] = TableRecord.parse(table_id, text), list(actions)
+                out[table_id] = replace(TableRecord.parse(table_id, text), clock=clock), list(actions)
             except StoreError as e:
                 out[table_id] = e
         return out

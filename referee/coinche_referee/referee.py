@@ -29,6 +29,9 @@ from coinche.rules import Rules
 from coinche.session import LEVELS
 
 import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
+from .clock import DEFAULT as DEFAULT_CLOCK
+from .clock import PRESETS as CLOCKS
+from .clock import STRIKES
 from .codes import new_code, parse_code
 from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
@@ -102,6 +105,9 @@ class Config:
     bot_workers: int = 1           # processes in which bots think: never the event loop
     variant: str = "coinche"       # the default options of a table
     target: int = 1000
+    clock: str = DEFAULT_CLOCK     # the turn clock of the queue's and 1v1 private tables (a friends' table: its own)
+    clock_scale: float = 1.0       # every clock's times multiplied by this (tests: short clocks)
+    clock_strikes: int = STRIKES   # timeouts in a row before a bot takes the seat
 
     def __post_init__(self) -> None:
         if self.level not in LEVELS:
@@ -111,6 +117,8 @@ class Config:
         if min(self.grace, self.bot_delay, self.lobby_timeout, self.private_timeout, self.idle_timeout,
                self.guess_block) < 0:
             raise ValueError("durations must not be negative")
+        if self.clock not in CLOCKS or self.clock_scale <= 0 or self.clock_strikes < 1:
+            raise ValueError(f"clock must be one of {', '.join(CLOCKS)}, clock_scale above 0, clock_strikes at least 1")
         if self.bot_workers < 1:
             raise ValueError("bot_workers must be at least 1: bots never think in the event loop")
         if min(self.max_clients, self.max_per_address, self.guesses) < 1:
@@ -344,7 +352,7 @@ class Referee:
         rules = None if given.get("rules") is None else Rules.parse(given["rules"])
         own = (c.variant, c.target) if rules is None else (rules.variant, rules.target)
         settings = {"variant": given.get("variant", own[0]), "target": given.get("target", own[1]),
-                    "level": given.get("level", c.level)}
+                    "level": given.get("level", c.level), "clock": given.get("clock", c.clock)}
         if rules is not None:
             rules = rules.with_match(settings["variant"], settings["target"])
             if not rules.is_own:
@@ -395,7 +403,8 @@ class Referee:
 
     def pair(self, first: Client, second: Client, key: tuple[str, int]) -> None:
         """A queued table for two players (``first`` waited): seats 0 and 1, the match starts."""
-        table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level})
+        table = self._table("queue", {"variant": key[0], "target": key[1], "level": self.config.level,
+                                      "clock": self.config.clock})
         table.sit(first, 0)
         table.sit(second, 1)
         table.begin(self.match_seed())

@@ -59,6 +59,7 @@ class TableRecord:
     host: int = 0                     # the seat that starts a friends' table
     lobby: bool = False               # a friends' table still waiting for its players (settings: no seed)
     until: float | None = None        # a lobby: when it is given up (seconds since the epoch)
+    clock: str | None = None          # its turn clock as last stored with an action (not in the record's text)
 
     def format(self) -> str:
         return json.dumps({"format": RECORD_FORMAT, "kind": self.kind, "settings": self.settings, "code": self.code,
@@ -90,10 +91,10 @@ class Store:
     async def create(self, record: TableRecord) -> None:
         """The new table, owned by this process, its tokens' hashes pointing to it."""
 
-    async def append(self, table_id: str, seq: int, *actions: str) -> None:
+    async def append(self, table_id: str, seq: int, *actions: str, clock: str | None = None) -> None:
         """The table's actions from number ``seq`` (from 0) on, all or none (a bot's declaration of
-        announcements and its first card are two).  Written once: a retry of a write that went through is
-        not written again."""
+        announcements and its first card are two), with the turn clock they leave (``clock``, text).
+        Written once: a retry of a write that went through is not written again."""
 
     async def update(self, record: TableRecord) -> None:
         """The table's record changed (a seat given to a bot: its token no longer works)."""

@@ -32,10 +32,13 @@ from collections import deque
 from dataclasses import dataclass
 from typing import Any, Awaitable, Callable, Protocol
 
+from coinche.deal import Phase
 from coinche.errors import IllegalActionError, OutOfTurnError
 from coinche.session import Session
 
 import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
+from .clock import DEFAULT as DEFAULT_CLOCK
+from .clock import ClockSettings, TurnClock
 from .protocol import RefereeError
 from .store import NotOwner, StoreError, StoreUnavailable, TableRecord, hash_token
 
@@ -128,6 +131,9 @@ class Table:
         self.session: Session | None = None  # None while the table waits for its players (the lobby)
         self.away: dict[int, Any] = {}  # seat -> the timer that ends its grace period
         self.bot_timer = None
+        self.clock: TurnClock | None = None  # the turn clock, once the match is on
+        self.clock_timer = None  # the timer of the decision timed, then the bot's thinking when it runs out
+        self.clock_fired: int | None = None  # the action number whose time ran out: the person may no longer act
         self.deadline = None  # the timer that gives up a table still waiting for its players
         self.counted: str | None = None  # the address this waiting table counts against (its creator's)
         self.closed = False
@@ -167,7 +173,8 @@ class Table:
 
     def record(self) -> TableRecord:
         """What the store keeps of the table besides its actions (never a token: their hashes)."""
-        settings = self.settings if self.session is None else self.session.settings
+        settings = self.settings if self.session is None else dict(self.session.settings,
+                                                                     clock=self.settings.get("clock", DEFAULT_CLOCK))
         until = None
         if self.session is None and self.deadline is not None:
             until = round(time.time() + max(0.0, self.deadline.when() - self.referee.loop.time()), 3)
@@ -197,8 +204,10 @@ class Table:
         """A table taken over from the store: its match, its people (away until they resume)."""
         settings = session.settings
         kept = {k: settings[k] for k in ("variant", "target", "level", "rules") if k in settings}
+        kept["clock"] = record.settings.get("clock", DEFAULT_CLOCK)
         table = cls(referee, record.kind, kept, record.code, table_id=record.id)
         table.session = session
+        table.clock = TurnClock.parse(table.clock_settings(), record.clock)
         for seat, s in enumerate(table.seats):
             s.name = record.names[seat]
             s.hash = record.tokens.get(seat)
@@ -228,7 +237,7 @@ class Table:
 
     # ------------------------------------------------------------ messages
     def state_for(self, seat: int) -> dict[str, Any]:
-        return messages.seat_state(self.session, seat)
+        return messages.seat_state(self.session, seat, None if self.clock is None else self.clock.view(time.time()))
 
     def public_event(self, event: dict[str, Any], deal_index: int) -> dict[str, Any]:
         return messages.event(event, deal_index)
@@ -397,6 +406,9 @@ class Table:
 
     def _started(self, rid: int | str | None) -> None:
         self._stop_waiting()
+        self.clock = TurnClock(self.clock_settings())
+        self._time_decision()
+        self._arm_clock()
         if self.kind == "private":
             self.referee.forget_code(self.code, self)
         for seat in self.people():
@@ -470,6 +482,9 @@ class Table:
         if returned:  # only a friends' table keeps the token of a replaced seat
             s.human = True
             self.session.take_back(seat)
+            self.clock.forgive(seat)
+            self._time_decision()
+            self._arm_clock()
             self._persist_record()
         self._bind(seat, client)
         if not self.started:
@@ -529,6 +544,9 @@ class Table:
         self.seats[seat].human = False
         self.seats[seat].client = None
         self.session.replace_by_bot(seat)
+        self._drop_clock_bot()
+        self._time_decision()
+        self._arm_clock()
         if not self.friends:
             self._forget_token(seat)
         self._persist_record()
@@ -563,6 +581,9 @@ class Table:
                 timer.cancel()
         self.away.clear()
         self.bot_timer = None
+        if self.clock_timer is not None:
+            self.clock_timer.cancel()
+            self.clock_timer = None
         for seat in SEATS:
             self._forget_token(seat)
         if self.code is not None:  # a stored lobby left to another process keeps its shared code
@@ -577,6 +598,9 @@ class Table:
         if not self.finished:
             for seat in self.people():
                 self.away[seat] = self.referee.loop.call_later(self.referee.config.grace, self._grace_over, seat)
+        if self.clock is not None:  # the decision stored goes on with its deadline; another one starts now
+            self._time_decision()
+            self._arm_clock()
         self._schedule_bot()
         self._close_if_empty()
 
@@ -659,17 +683,24 @@ class Table:
             self._send(seat, kind, **fields)
 
     def _committed(self, seq: int, deal_index: int, event: dict, actor: int = -1,
-                   rid: int | str | None = None) -> None:
+                   rid: int | str | None = None, after: Callable[[], None] | None = None) -> None:
         """Actions from number ``seq`` on were applied (a bot's first card at a table of announcements comes
-        with its declaration): stored (with a durable store) before anyone hears of them."""
+        with its declaration): stored (with a durable store) with the clock of the next decision, before
+        anyone hears of them; then ``after()``."""
         actions = tuple(self.session.actions[seq:])
         self.referee.actions += len(actions)
         store = self.referee.store
-        self._persist(lambda: store.append(self.id, seq, *actions),
-                      then=lambda: self._told(event, deal_index, actor, rid))
+        self._time_decision()
+        clock = None if self.clock is None else self.clock.format()
+        self._persist(lambda: store.append(self.id, seq, *actions, clock=clock),
+                      then=lambda: self._told(event, deal_index, actor, rid, after))
 
-    def _told(self, event: dict, deal_index: int, actor: int, rid: int | str | None) -> None:
+    def _told(self, event: dict, deal_index: int, actor: int, rid: int | str | None,
+              after: Callable[[], None] | None = None) -> None:
+        self._arm_clock()
         self._broadcast(event, deal_index, actor=actor, rid=rid)
+        if after is not None:
+            after()
         self._schedule_bot()
 
     # ------------------------------------------------------------ play
@@ -684,13 +715,22 @@ class Table:
         if seat not in session.humans:
             raise RefereeError("seat_lost", id=rid)
         if seq is not None and seq != len(session.actions):
+            if self.clock is not None and self.clock.played == [seq, seat]:
+                raise RefereeError("too_late", id=rid, seq=seq)
             raise RefereeError("stale", id=rid, seq=len(session.actions), sent=seq)
         if match.is_over:
             raise IllegalActionError("match_over")
         if match.current_player != seat:
             raise OutOfTurnError("out_of_turn", seat=seat, expected=match.current_player)
+        if self.clock_fired == len(session.actions):  # the bot is choosing in the person's stead
+            raise RefereeError("too_late", id=rid, seq=len(session.actions))
         seq, deal_index = len(session.actions), match.deal_index
         event = session.act(seat, action)
+        if self.clock is not None:
+            self.clock.acted(seat, time.time())
+        if self.clock_timer is not None:
+            self.clock_timer.cancel()
+            self.clock_timer = None
         self._committed(seq, deal_index, event, actor=seat, rid=rid)
 
     def send_state(self, seat: int, rid: int | str | None) -> None:
@@ -698,6 +738,97 @@ class Table:
             self.seats[seat].client.send(self.lobby_message(seat, rid))
         else:
             self._send_state(seat, "state", id=rid)
+
+    # ------------------------------------------------------------ the turn clock
+    def clock_settings(self) -> ClockSettings:
+        return ClockSettings.preset(self.settings.get("clock", DEFAULT_CLOCK), self.referee.config.clock_scale)
+
+    def _time_decision(self) -> None:
+        """The clock times the decision now due, if a person is to make it (the same one keeps its deadline)."""
+        session = self.session
+        if self.clock is None or session is None:
+            return
+        match = session.match
+        seat = match.current_player
+        timed = seat if seat >= 0 and seat in session.humans and not match.is_over else None
+        self.clock.begin(len(session.actions), timed, match.deal_index, match.deal.phase == Phase.AUCTION,
+                         time.time())
+
+    def _arm_clock(self) -> None:
+        """The timer of the decision timed (none if nobody is), unless the bot is already choosing for it."""
+        if isinstance(self.clock_timer, asyncio.Future):
+            return
+        if self.clock_timer is not None:
+            self.clock_timer.cancel()
+            self.clock_timer = None
+        if self.clock is not None and self.clock.due is not None and not self.closed:
+            self.clock_timer = self.referee.loop.call_later(max(0.0, self.clock.due - time.time()),
+                                                            self._clock_fired, self.clock.seq, self.clock.seat)
+
+    def _drop_clock_bot(self) -> None:
+        """A bot choosing for a person whose time ran out is dropped (the seat changed hands meanwhile)."""
+        if isinstance(self.clock_timer, asyncio.Future):
+            self.clock_timer.cancel()
+            self.clock_timer = None
+        self.clock_fired = None
+
+    def _clock_fired(self, seq: int, seat: int) -> None:
+        """The time of decision ``seq`` ran out: the table's bot chooses for the seat (in a worker).  A timer
+        of a decision no longer due (a stale one) does nothing."""
+        self.clock_timer = None
+        session = self.session
+        if self.closed or session is None or self.referee.draining:
+            return
+        if (self.clock.seq, self.clock.seat) != (seq, seat) or len(session.actions) != seq \
+                or session.match.current_player != seat or seat not in session.humans:
+            return
+        if self.busy:  # a write under way: the table decides nothing until it is stored
+            self.clock_timer = self.referee.loop.call_later(0.05, self._clock_fired, seq, seat)
+            return
+        self.clock_fired = seq
+        try:
+            future = self.referee.think(decide, session.bot_for(seat), session.match.deal.view(seat))
+        except Exception as e:  # no worker could be started: this table cannot go on
+            self._fail(e)
+            return
+        self.clock_timer = future
+        future.add_done_callback(lambda done: self._clock_decided(seq, seat, done))
+
+    def _clock_decided(self, seq: int, seat: int, future) -> None:
+        if self.clock_timer is not future:  # dropped meanwhile
+            return
+        self.clock_timer, self.clock_fired = None, None
+        session = self.session
+        if self.closed or future.cancelled() or len(session.actions) != seq or seat not in session.humans:
+            return
+        deal_index = session.match.deal_index
+        try:
+            session.replace_by_bot(seat)
+            try:
+                event = session.bot_apply(seat, future.result())
+            finally:
+                session.take_back(seat)
+        except Exception as e:  # a bot's bug must not take the referee down: end this table
+            self._fail(e)
+            return
+        strikes = self.clock.timed_out(seat, seq)
+        event["timeout"] = True
+        self._committed(seq, deal_index, event, after=lambda: self._timed_out(seat, strikes))
+
+    def _timed_out(self, seat: int, strikes: int) -> None:
+        """The person is told their time ran out (``clock``); after ``clock_strikes`` in a row a bot takes the
+        seat as when they leave (at a friends' table they take it back with their token)."""
+        limit = self.referee.config.clock_strikes
+        replaced = strikes >= limit and self.seats[seat].human and not self.finished
+        self._send(seat, "clock", seat=seat, status="replaced" if replaced else "played", strikes=strikes,
+                   limit=limit)
+        if replaced:
+            client = self.seats[seat].client
+            if client is not None:
+                client.table, client.seat = None, -1
+            self.replace(seat)
+            if client is not None:
+                self.referee.watch(client)
 
     def _schedule_bot(self) -> None:
         if self.closed or self.busy or self.bot_timer is not None or self.session is None or self.referee.draining:
@@ -764,6 +895,8 @@ class Table:
             "seats": [s.describe() for s in self.seats],
             "away": sorted(self.away),
             "bot_pending": self.bot_timer is not None,
+            "clock": None if self.clock is None else self.clock.describe(),
+            "clock_pending": self.clock_timer is not None,
             "waiting": self.deadline is not None,
             "counted": self.counted,
             "closed": self.closed,

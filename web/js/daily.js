@@ -20,14 +20,13 @@ import {
   challengeKey, cleanPlayerName, formatChallengeLink, formatDailyLink, isDay, parseChallengeLink,
 } from "./notation.js";
 import { keepChallenge, keepDay, keepPlaying, readChallenge, readDay, readPlaying } from "./daily-store.js";
-import { dealIdentity } from "./history-format.js";
+import { dealIdentity, finishedPar } from "./history-format.js";
 import { readHistory } from "./history.js";
 
 const ME = 0; // the seat of a one-deal match's player (new_match's human)
 const NAME_KEY = "coinche.challenge.name";
 
 let ctx = null; // {engine, loadGame, show, goHome, whenReady, status(text)}: main.js's
-let current = null; // the flow at the table: {kind: "daily", day} or {kind: "challenge", challenge}
 
 export function setup(context) {
   ctx = context;
@@ -41,10 +40,8 @@ export async function drawCard(button) {
   const stored = await readDay(day);
   button.dataset.state = dayProgress(stored).state;
   button.dataset.day = day;
-  const detail = button.querySelector("small");
-  detail.textContent = dayStateText(stored, t);
+  button.querySelector("small").textContent = dayStateText(stored, t);
 }
-
 
 // ------------------------------------------------------------------ the deal of the day
 // That day's set: its next deal at the table (the one in progress resumed), or its result once all are played.
@@ -96,7 +93,6 @@ function keepFlow(flow) {
 
 // Deal `index` of the flow at the table, a one-deal match (from its save when given).
 async function playDeal(flow, index, snapshot = null) {
-  current = flow;
   const deals = dealsOf(flow);
   const deal = deals[index];
   const where = flow.kind === "daily" ? { kind: "daily", date: flow.day.date } : { kind: "challenge", key: flow.challenge.key };
@@ -146,19 +142,24 @@ async function playDeal(flow, index, snapshot = null) {
 const watched = new Set(); // the deals whose par is awaited
 let pars = null; // the history's pars by deal, read once a visit: {deal identity: par}
 
+function historyPars() {
+  return readHistory().then(({ entries }) => new Map(entries.map((entry) => [entry.deal, entry.par])));
+}
+
 async function measure(flow, index) {
   const result = resultsOf(flow)[index];
   if (!result?.record || Number.isFinite(result.par)) return;
   const deal = dealIdentity(result.record);
   if (watched.has(deal)) return;
   watched.add(deal);
-  const found = (par) => {
-    if (!Number.isFinite(par?.par) || Number.isFinite(result.par)) return;
+  const found = (kept) => {
+    const par = finishedPar(kept);
+    if (!par || Number.isFinite(result.par)) return;
     Object.assign(result, { par: par.par, k: par.k, stderr: par.stderr });
     keepFlow(flow);
     redraw?.();
   };
-  pars ??= readHistory().then(({ entries }) => new Map(entries.map((entry) => [entry.deal, entry.par])));
+  pars ??= historyPars();
   found((await pars).get(deal));
   ctx.watchPar(deal, (state) => found(state?.par));
 }
@@ -202,10 +203,6 @@ async function share({ text, url }, said) {
   }
 }
 
-function figure(value) {
-  return Number.isFinite(value) ? signed(value) : "…";
-}
-
 function parText(par) {
   return Number.isFinite(par) ? String(Math.round(par * 10) / 10) : "…";
 }
@@ -219,7 +216,7 @@ function showDay(day) {
       el("th", { scope: "row", text: t("daily.deal", { n: i + 1 }) }),
       el("td", { text: Number.isFinite(deal.score) ? String(deal.score) : "–" }),
       el("td", { text: parText(deal.par) }),
-      el("td", { class: "difference", text: figure(difference(deal.score, deal.par)) })));
+      el("td", { class: "difference", text: signed(difference(deal.score, deal.par)) })));
     const { total, complete } = totalDifference(differences(day));
     const table = el("table", "daily-table",
       el("thead", {}, el("tr", {}, ...["daily.col.deal", "daily.col.score", "daily.col.par", "daily.col.difference"]
@@ -246,7 +243,6 @@ function showDay(day) {
     for (const [i, deal] of day.deals.entries()) if (!Number.isFinite(deal.par)) measure({ kind: "daily", day }, i);
   };
   openWith(dialog, draw, [button(t("daily.home"), () => dialog.close(), "btn primary")]);
-  drawCardAgain();
 }
 
 function openWith(dialog, draw, actions) {
@@ -255,11 +251,6 @@ function openWith(dialog, draw, actions) {
   dialog.querySelector(".dialog-actions").replaceChildren(...actions);
   if (!dialog.open) dialog.showModal();
   actions.at(-1)?.focus();
-}
-
-function drawCardAgain() {
-  const card = document.querySelector("#btn-daily");
-  if (card) drawCard(card);
 }
 
 // A day's deals, or a solo deal, as a challenge's.
@@ -272,6 +263,11 @@ function challengeDeals(deals) {
 export function offerChallenge({ day = null, deals, results }) {
   const key = challengeKey(deals);
   askAndSend("challenge.title", "challenge.intro", async (name) => {
+    const known = await historyPars(); // the pars made since the deals were played
+    for (const result of results) {
+      const par = result.record && !Number.isFinite(result.par) ? finishedPar(known.get(dealIdentity(result.record))) : null;
+      if (par) Object.assign(result, { par: par.par, k: par.k, stderr: par.stderr });
+    }
     const stored = await readChallenge(key);
     await keepChallenge({ key, day, deals, players: stored?.players ?? [], mine: results.map(copyResult), name });
     return formatChallengeLink({ day, deals, players: [{ name, results: linkResults(results) }] }, document.baseURI);
@@ -342,7 +338,7 @@ export function openChallengeLink(hash) {
     const stored = await readChallenge(key);
     const challenge = { key, day: link.day, deals: link.deals, mine: [], name: "", ...stored };
     // the player's own results come back in the answer to their challenge: shown once, as theirs
-    const own = (p) => p.name === challenge.name && JSON.stringify(p.results) === JSON.stringify(linkResults(challenge.mine));
+    const own = (p) => p.name === challenge.name && p.results.every((r, i) => r.score === challenge.mine[i]?.score);
     challenge.players = mergePlayers(stored?.players ?? [], link.players.filter((p) => !own(p)));
     await keepChallenge(challenge);
     const played = challenge.mine.filter((r) => Number.isFinite(r?.score)).length;
@@ -402,17 +398,17 @@ function showComparison(challenge) {
       el("th", { scope: "row", text: t("daily.deal", { n: i + 1 }) }),
       ...rows.map((row) => {
         const deal = row.deals[i];
-        return el("td", { class: row.you ? "you" : "", dataset: { score: String(deal.score) } },
+        return el("td", { class: row.you ? "you" : "" },
           el("strong", { text: String(deal.score) }), el("br"),
-          el("small", { text: t("challenge.cell", { par: parText(deal.par), difference: figure(deal.difference) }) }));
+          el("small", { text: t("challenge.par", { par: parText(deal.par) }) }), el("br"),
+          el("small", { class: "difference", text: signed(deal.difference) }));
       })));
     const foot = el("tr", {}, el("th", { scope: "row", text: t("daily.total") }),
       ...rows.map((row) => el("td", { class: `difference${row.you ? " you" : ""}`, text: row.complete ? signed(row.total) : "…" })));
-    const status = statusLine();
     dialog.querySelector(".dialog-body").replaceChildren(
       el("div", "table-scroll", el("table", "daily-table compare-table", el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot))),
       el("p", "daily-note", t("challenge.result.note")),
-      el("div", "deal-tools", button(t("challenge.reply"), () => offerChallengeBack(challenge), "btn primary challenge-reply"), status));
+      el("div", "deal-tools", button(t("challenge.reply"), () => offerChallengeBack(challenge), "btn primary challenge-reply")));
     challenge.mine.forEach((_, i) => measure({ kind: "challenge", challenge }, i));
   };
   openWith(dialog, draw, [button(t("daily.home"), () => dialog.close(), "btn")]);

@@ -55,7 +55,25 @@ export async function firstDealFor({ variant, target, level, rules = "own" }) {
   const file = await loadBuildDeals();
   const deals = file?.deals?.[variant];
   if (app.state !== "loading" || !Array.isArray(deals) || !deals.length || !dealtFor(file, { target, level })) return null;
-  return deals[crypto.getRandomValues(new Uint32Array(1))[0] % deals.length];
+  return chosen(variant, deals);
+}
+
+// Each variant's deal, drawn at random once: the one its first match draws, and whose art loads first.
+const picks = {};
+function chosen(variant, deals) {
+  picks[variant] ??= crypto.getRandomValues(new Uint32Array(1))[0] % deals.length;
+  return deals[picks[variant] % deals.length];
+}
+
+// The player's hands of the first deals a first match may draw (kept or the build's), to load their cards'
+// art before any other: [] once the engine is up.
+export async function firstHands() {
+  const mine = kept();
+  const file = mine ? null : await loadBuildDeals();
+  if (app.state !== "loading") return [];
+  const deals = mine ? Object.values(mine.deals) : Object.entries(file?.deals ?? {}).map(
+    ([variant, list]) => (Array.isArray(list) && list.length ? chosen(variant, list) : null));
+  return deals.map((deal) => deal?.state?.deal?.hand).filter(Array.isArray);
 }
 
 // With the engine up: the next visit's first deals for these settings, one per variant, dealt by the engine

@@ -3,14 +3,14 @@
 // The app's state and screen: js/app.js.
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
-import { firstDealFor, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
+import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
+import { DECK as ALL_CARDS, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
-import { buildCard, relabelCards } from "./table/cards.js";
+import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import {
-  DECK, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
+  DECK, DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
 } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -34,7 +34,10 @@ function loadRest() {
     pwa: import("./pwa.js").then((pwa) => { pwa.watchTable(() => app.screen === "table"); return pwa; }),
   };
   restAsked(rest);
-  if (app.state === "loading") loadBuildDeals();
+  if (app.state === "loading") {
+    loadBuildDeals();
+    firstHands().then((hands) => loadArt(hands.flat())); // a first match's cards: their art before any other
+  }
   return rest;
 }
 const restTimer = setTimeout(loadRest, REST_AT_THE_LATEST_MS);
@@ -59,6 +62,7 @@ engine.onProgress = (message) => {
 
 const $ = (selector) => document.querySelector(selector);
 const settings = loadSettings();
+setDeckStyle(settings.deck);
 export let game = null;
 let pendingStart = null; // a start asked for while the engine loads
 
@@ -110,6 +114,7 @@ async function watchBoot() {
       start();
     }
     setTimeout(keepFirstDeals, KEEP_FIRST_DEALS_AFTER_MS);
+    setTimeout(() => loadArt(ALL_CARDS), KEEP_FIRST_DEALS_AFTER_MS); // every later deal's art, ready when dealt
   } catch (error) {
     setState("error");
     document.body.dataset.errorCode = error.code ?? "unknown";
@@ -123,9 +128,11 @@ async function watchBoot() {
 app.onScreen.add((screen) => screen === "home" && drawResume());
 app.onScreen.add((screen) => screen === "home" && daily && drawDailyCard());
 
-function drawLogo() {
-  const fan = $("#logo-fan");
-  fan.replaceChildren(...["Jh", "9s", "Ad", "Tc"].map((code, i) => {
+// Drawn once its art is loaded (at once in the simple deck): no court shows first without its figure.
+const LOGO = ["Jh", "9s", "Ad", "Tc"];
+async function drawLogo() {
+  await loadArt(LOGO);
+  $("#logo-fan").replaceChildren(...LOGO.map((code, i) => {
     const card = buildCard(code);
     card.style.setProperty("--i", String(i));
     return card;
@@ -402,6 +409,7 @@ function openSettings(fromTable) {
   form.elements.target.value = String(settings.target);
   form.elements.level.value = settings.level;
   form.elements.speed.value = settings.speed;
+  form.elements.deck.value = settings.deck;
   form.elements.coach.checked = settings.coach;
   for (const name of Object.keys(DECK)) setDeckInput(form.elements[name], settings[name]);
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
@@ -445,6 +453,13 @@ function bindSettings() {
     if (TARGETS.includes(target)) settings.target = target;
     if (LEVELS.includes(level)) settings.level = level;
     if (SPEEDS.includes(speed)) settings.speed = speed;
+    const deck = form.elements.deck.value;
+    if (DECKS.includes(deck) && deck !== settings.deck) {
+      settings.deck = deck;
+      setDeckStyle(deck);
+      const shown = [...document.querySelectorAll(".card[data-card]")].map((node) => node.dataset.card);
+      loadArt(shown).then(() => restyleCards(document));
+    }
     settings.coach = form.elements.coach.checked;
     for (const name of Object.keys(DECK)) settings[name] = readDeckInput(form.elements[name], DECK[name]);
     applyDeck(settings);

@@ -118,6 +118,14 @@ function watch(registration) {
   });
 }
 
+// Once the worker is active and the browser idle, the files it precaches later (the puzzle set: sw.js).
+function precacheLater() {
+  const idle = (fn) => (self.requestIdleCallback ? requestIdleCallback(fn, { timeout: 10_000 }) : setTimeout(fn, 2_000));
+  navigator.serviceWorker.ready.then((registration) => {
+    idle(() => registration.active?.postMessage({ type: "precache-later" }));
+  }).catch(() => {});
+}
+
 async function register() {
   if (!("serviceWorker" in navigator)) return;
   let hadController = Boolean(navigator.serviceWorker.controller);
@@ -130,6 +138,7 @@ async function register() {
   try {
     const registration = await navigator.serviceWorker.register(SW_URL, { scope: SCOPE.pathname, updateViaCache: "none" });
     watch(registration);
+    precacheLater();
   } catch (error) {
     console.warn("service worker:", error); // the site still works, online only
   }

@@ -7,7 +7,7 @@
 import { RefereeError } from "./client.js";
 
 // The refusals of an action the table words itself (it shows `error.<code>`; others as error.internal).
-export const TABLE_ERRORS = ["error.stale", "error.seat_lost", "error.connection_lost"];
+export const TABLE_ERRORS = ["error.stale", "error.seat_lost", "error.connection_lost", "error.too_late"];
 
 export class RefereeDriver {
   #client = null;
@@ -15,10 +15,12 @@ export class RefereeDriver {
   #waiter = null; // {resolve, reject} of a "bot_step" waiting for the next update
   #shown = null; // the state the player last saw
   #engine; // the page's engine worker: the coach thinks there
+  #onState; // (state) => void: every state the referee sends, when it arrives (the turn clock counts from then)
 
-  constructor(state, engine) {
+  constructor(state, engine, onState = () => {}) {
     this.#shown = state;
     this.#engine = engine;
+    this.#onState = onState;
   }
 
   // The connection to act through (a new one after each reconnection).
@@ -31,6 +33,7 @@ export class RefereeDriver {
   // An update the referee sent on its own (another seat acted).
   push(update) {
     const answer = { event: update.event, state: update.state };
+    this.#onState(update.state);
     if (this.#waiter) {
       const { resolve } = this.#waiter;
       this.#waiter = null;
@@ -55,6 +58,7 @@ export class RefereeDriver {
       const client = this.#client;
       if (!client) throw new RefereeError({ key: "connection_lost" });
       const update = await client.request({ type: "act", action: args.action, seq: this.#shown.seq });
+      this.#onState(update.state);
       this.#shown = update.state;
       return { event: update.event, state: update.state };
     }

@@ -11,6 +11,7 @@ import { el } from "../dom.js";
 import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
 import { RefereeClient } from "./client.js";
+import { TurnClockBar } from "./clock.js";
 import { RefereeDriver } from "./driver.js";
 import { FriendsLobby, seatLabel, seatNames } from "./friends.js";
 import {
@@ -46,6 +47,7 @@ const ERROR_TEXT = {
   seat_taken: "friends.error.seat_taken",
   too_few_players: "friends.need_two",
   unavailable: "cluster.unavailable",
+  clock_replaced: "clock.replaced",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 const PRESENCE_TEXT = { ...OPPONENT_TEXT, returned: "friends.returned" };
@@ -72,6 +74,7 @@ export class Online {
   #countdown = null; // {deadline, timer}
   #retry = null; // the timer of the next reconnection attempt
   #epoch = 0; // bumped when the player leaves: late answers of an older connection are dropped
+  #clock = new TurnClockBar(); // the turn clock on the seat whose decision is timed
 
   constructor(app) {
     this.#app = app;
@@ -179,7 +182,8 @@ export class Online {
   // A friends' table: the game, the target, the bots' level and the house rules of the settings, as one object.
   #openFriends() {
     const { name, variant, target } = this.#options();
-    const settings = { variant, target, level: this.#app.settings.level, ...this.#houseRules() };
+    const clock = this.#root.querySelector("#online-clock").value;
+    const settings = { variant, target, level: this.#app.settings.level, clock, ...this.#houseRules() };
     this.#lobby("connecting", { type: "open", settings, ...(name ? { name } : {}) });
   }
 
@@ -315,10 +319,14 @@ export class Online {
         this.#presence(message);
         break;
       case "update":
-        this.#driver?.push(message);
+        if (message.event?.timeout && message.event.seat === this.#seat?.seat) this.#playedForMe(message);
+        else this.#driver?.push(message);
         break;
       case "opponent":
         this.#opponent(message);
+        break;
+      case "clock":
+        this.#timedOut(message);
         break;
       case "server": // the referee's store is out of reach: the move waits, nothing is lost
         this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
@@ -358,7 +366,9 @@ export class Online {
       if (!state.humans.includes(other)) this.#names[other] = t("online.bot_for", { name: this.#opponentName });
     }
     this.#driver?.reset(state);
-    this.#driver = new RefereeDriver(state, this.#app.engine);
+    this.#clock.reset(seat);
+    this.#clock.receive(state);
+    this.#driver = new RefereeDriver(state, this.#app.engine, (next) => this.#clock.receive(next));
     this.#driver.use(this.#client);
     this.#tell(null);
     this.#app.show("table");
@@ -372,6 +382,47 @@ export class Online {
       this.#names[1 - this.#seat.seat] = t("online.bot_for", { name: this.#opponentName });
     }
     this.#tell(t(key, { name: this.#opponentName, grace: Math.round(grace ?? 0) }), status);
+  }
+
+  // This player's time ran out: a bot played for them; after too many in a row it took the seat, as when a
+  // player leaves. At a friends' table the seat is taken back with its token (a button); at a 1v1 table the
+  // bot plays on and the player is back in the lobby.
+  #timedOut({ status, strikes, limit }) {
+    if (status !== "replaced") {
+      this.#tell(t("clock.played", { strikes, limit }), "away");
+      return;
+    }
+    this.#clock.stop();
+    if (!this.#table) {
+      this.leave();
+      this.#show();
+      this.#fail({ code: "clock_replaced", params: { limit } });
+      return;
+    }
+    this.#tell(t("clock.replaced", { limit }), "replaced");
+    const back = el("button", { type: "button", id: "btn-clock-back", class: "btn primary small", "data-i18n": "clock.take_back" });
+    back.textContent = t("clock.take_back");
+    back.addEventListener("click", () => this.#takeBack());
+    this.#banner.append(" ", back);
+  }
+
+  // The bot played this player's decision (their time ran out): the table, which waits for the player's own
+  // move, is drawn again from that update's state and plays on from there (a click meanwhile is refused).
+  #playedForMe(update) {
+    if (!this.#driver) return;
+    this.#clock.receive(update.state);
+    this.#driver.reset(update.state);
+    this.#app.getGame().begin(this.#driver, { event: null, state: update.state }, this.#seat.seat, this.#names);
+  }
+
+  async #takeBack() {
+    const epoch = this.#epoch;
+    try {
+      const resumed = await this.#client.request({ type: "resume", token: this.#seat.token });
+      if (epoch === this.#epoch) this.#seated(resumed);
+    } catch (error) {
+      if (epoch === this.#epoch) this.#lost();
+    }
   }
 
   // A line above the table: the opponent's presence, the connection; null hides it.
@@ -480,6 +531,7 @@ export class Online {
     this.#seat = null;
     this.#driver?.reset(this.#driver.state);
     this.#driver = null;
+    this.#clock.stop();
     this.#tell(null);
   }
 
@@ -559,6 +611,12 @@ export class Online {
       el("div", { class: "online-choices" },
         bigButton("btn-online-queue", "online.queue", "online.queue_detail", true),
         bigButton("btn-online-friends", "friends.open", "friends.open_detail"),
+        el("p", { class: "online-clock-choice" },
+          el("label", { for: "online-clock", "data-i18n": "clock.label" }), " ",
+          el("select", { id: "online-clock", name: "clock" },
+            el("option", { value: "fast", "data-i18n": "clock.fast" }),
+            el("option", { value: "normal", selected: "", "data-i18n": "clock.normal" }),
+            el("option", { value: "relaxed", "data-i18n": "clock.relaxed" }))),
         bigButton("btn-online-create", "online.create", "online.create_detail"),
         el("form", { id: "online-join", class: "online-join" },
           el("label", { for: "online-code", "data-i18n": "online.code_label" }),

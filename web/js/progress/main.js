@@ -20,6 +20,10 @@ import { MARKS, WINDOW, figures, tables } from "./figures.js";
 import { checkRecords } from "./check.js";
 import { barPlot, fitted, linePlot, longest } from "./plots.js";
 
+// The puzzles' part (js/puzzles/progress.js), loaded apart: it is precached with the puzzle page, later than
+// this page (tools/precache.py LATER); not there (offline before), the section stays hidden.
+const puzzles = import("../puzzles/progress.js").catch(() => null);
+
 const $ = (selector) => document.querySelector(selector);
 let history = { entries: [], unread: 0 };
 let chosen = ""; // the kind of table shown ("" for all)
@@ -216,6 +220,7 @@ function draw() {
   const { entries } = history;
   drawDays();
   document.title = t("progress.page.title");
+  puzzles.then((module) => module?.drawPuzzleProgress($("#puzzle-progress")));
   drawCount();
   $("#progress-status").textContent = entries.length ? "" : t("progress.empty");
   $("#progress-body").hidden = !entries.length;

@@ -1,5 +1,10 @@
 // Cards as DOM: a face with corner indices and real pip layouts, a back, and the hand's sort order.
 // Cards are canonical codes ("Jh", "Td"); names come from the catalogue (cardName).
+//
+// Two deck styles (the setting "deck"): "illustrated", the French portraits of David Bellot's SVG-cards
+// (LGPL, cut at build time into img/cards/ by tools/card_art.py: a court's figure, the four suit shapes,
+// the back), and "simple", lettered courts. Either way the corner indices are the page's own, in the
+// reader's language, and every suit is drawn in the colour of its CSS custom property (--suit-s ... --suit-c).
 import { el } from "../dom.js";
 import { cardName, t } from "../i18n.js";
 import { SUITS, rankOf, suitOf } from "../notation.js";
@@ -7,6 +12,39 @@ import { SUITS, rankOf, suitOf } from "../notation.js";
 const RED = new Set(["h", "d"]);
 
 export const isRed = (suit) => RED.has(suit);
+
+export const DECK_STYLES = ["illustrated", "simple"];
+let deckStyle = DECK_STYLES[0];
+
+// The style the cards drawn from now on take (restyleCards redraws those drawn before).
+export function setDeckStyle(style) {
+  deckStyle = DECK_STYLES.includes(style) ? style : DECK_STYLES[0];
+  document.documentElement.dataset.deck = deckStyle;
+}
+
+const COURTS = new Set(["J", "Q", "K"]);
+const artURL = (name) => new URL(`img/cards/${name}.svg`, document.baseURI).href;
+// What every illustrated card may show besides its court figure: the suit shapes of the pips, the back.
+const SHARED_ART = ["suit-s", "suit-h", "suit-d", "suit-c", "back"];
+const loaded = new Map(); // url -> {image, ready}: kept, so that the browser keeps them decoded
+
+function loadImage(url) {
+  if (!loaded.has(url)) {
+    const image = new Image();
+    image.src = url;
+    loaded.set(url, { image, ready: image.decode().catch(() => {}) }); // missing art: the card shows without
+  }
+  return loaded.get(url).ready;
+}
+
+// Resolves once the art these cards need (their court figures and the shared shapes) is loaded and decoded,
+// in the illustrated style (at once in the simple one): a hand drawn then shows its art in its first frame,
+// never a card first drawn empty. Art once loaded stays loaded: loadArt(DECK) readies every later deal's.
+export function loadArt(cards) {
+  if (deckStyle !== "illustrated") return Promise.resolve();
+  const courts = new Set(cards.filter((card) => COURTS.has(rankOf(card))));
+  return Promise.all([...SHARED_ART, ...courts].map((name) => loadImage(artURL(name)))).then(() => {});
+}
 
 // Pip positions (x %, y %) on the face for the number cards; pips below the middle are turned over.
 const PIPS = {
@@ -63,6 +101,12 @@ function face(card) {
     const pip = el("span", "pip ace");
     pip.dataset.suit = suit;
     body.append(pip);
+  } else if (deckStyle === "illustrated") {
+    // A court card: its figure, head to foot in its frame, with the suit's mark at two corners.
+    const panel = el("span", "court");
+    const figure = el("img", { class: "court-art", src: artURL(card), alt: "", draggable: "false" });
+    panel.append(figure, suitMark("top", suit), suitMark("bottom", suit));
+    body.append(panel);
   } else {
     // A court card: a framed panel, the letter and the suit twice, head to foot.
     const panel = el("span", "court");
@@ -76,6 +120,12 @@ function face(card) {
   return body;
 }
 
+function suitMark(where, suit) {
+  const mark = el("span", `court-mark ${where}`);
+  mark.dataset.suit = suit;
+  return mark;
+}
+
 // A face-up card; tag "button" for a card of the player's hand.
 export function buildCard(card, tag = "div") {
   const node = el(tag, "card");
@@ -83,6 +133,7 @@ export function buildCard(card, tag = "div") {
   node.dataset.suit = suitOf(card);
   node.dataset.rank = rankOf(card);
   node.classList.add(isRed(suitOf(card)) ? "red" : "black");
+  if (deckStyle === "illustrated") node.classList.add("art");
   if (tag === "button") node.type = "button";
   else node.setAttribute("role", "img");
   node.setAttribute("aria-label", cardName(card));
@@ -91,7 +142,7 @@ export function buildCard(card, tag = "div") {
 }
 
 export function buildBack() {
-  const node = el("div", "card back");
+  const node = el("div", deckStyle === "illustrated" ? "card back art" : "card back");
   node.setAttribute("aria-hidden", "true");
   return node;
 }
@@ -142,4 +193,15 @@ export function relabelCards(root) {
     node.setAttribute("aria-label", cardName(card));
   }
   for (const icon of root.querySelectorAll(".suit-icon[role=img]")) icon.setAttribute("aria-label", t(`suit.${icon.dataset.suit}`));
+}
+
+// The deck style changed: every card under `root` drawn again in it, in place (its classes, its focus and its
+// place in the hand kept).
+export function restyleCards(root) {
+  for (const node of root.querySelectorAll(".card[data-card]")) {
+    const card = node.dataset.card;
+    node.classList.toggle("art", deckStyle === "illustrated");
+    node.replaceChildren(corner(card, "tl"), face(card), corner(card, "br"));
+  }
+  for (const node of root.querySelectorAll(".card.back")) node.classList.toggle("art", deckStyle === "illustrated");
 }

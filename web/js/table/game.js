@@ -14,6 +14,7 @@ import { CAPOT, parseCall } from "../notation.js";
 import { BackgroundPars } from "./background-pars.js";
 import { BackgroundReviews } from "./background-reviews.js";
 import { BiddingPanel, announcementList } from "./bidding.js";
+import { loadArt } from "./cards.js";
 import { showDealSummary, showLastTrick, showMatchResult } from "./dialogs.js";
 import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
@@ -80,6 +81,7 @@ export class Game {
   #pars = new BackgroundPars({
     quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
     idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+    ours: (entry) => entry.match?.id === this.#matchId && this.#matchId !== null,
   });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
@@ -145,6 +147,7 @@ export class Game {
     let epoch = null;
     const preview = first ? new PreviewDriver() : null;
     if (first) {
+      await loadArt(first.state.deal.hand); // the hand shows with its art (the engine boots meanwhile)
       show();
       this.#drive(preview, ME);
       epoch = this.#preview(first.state);
@@ -160,6 +163,7 @@ export class Game {
       throw error;
     }
     if (!first) {
+      await loadArt(answer.state.deal.hand);
       show();
       return this.#start(answer);
     }
@@ -207,6 +211,7 @@ export class Game {
     this.#bidding.hide();
     const epoch = this.#epoch;
     const answer = await this.#engine.call("load", { snapshot });
+    await loadArt(answer.state.deal.hand);
     if (epoch === this.#epoch) this.#start(answer);
   }
 
@@ -221,6 +226,8 @@ export class Game {
 
   get seat() { return this.#me; }
   get oneDeal() { return this.#oneDeal; }
+  // How the Expert's par of a deal (its history identity) goes: background-pars.js's watch.
+  watchPar(deal, callback) { return this.#pars.watch(deal, callback); }
 
   #drive(driver, seat, names = {}) {
     this.#engine = driver;

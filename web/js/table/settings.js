@@ -1,11 +1,12 @@
 // The player's settings and the saved match, kept in localStorage.
 //
-// Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's), and the
-// deck's look (DECK: fourColour). A test-only pace ("test": no waiting) is chosen with
+// Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's), deck (the
+// cards' style: js/table/cards.js), and the deck's look (DECK: fourColour). A test-only pace ("test": no waiting) is chosen with
 // ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
 // The variants, targets and levels, and their defaults, are the engine's (js/options.js): the settings
 // offer what the engine accepts, and nothing else.
 import { options } from "../options.js";
+import { DECK_STYLES } from "./cards.js";
 
 const SETTINGS_KEY = "coinche.settings";
 const SAVE_KEY = "coinche.match";
@@ -15,6 +16,7 @@ export const VARIANTS = options.variants;
 export const TARGETS = options.targets;
 export const LEVELS = options.levels;
 export const SPEEDS = ["slow", "normal", "fast"]; // the page's own: how fast it shows the play
+export const DECKS = DECK_STYLES; // the page's own: "illustrated" (the default) or "simple"
 
 // The deck's look: each setting's values, the default first. Each value but the default is a class on <html>
 // that every page's style sheets read (css/suits.css), set by js/deck.js (which names the classes) before
@@ -23,7 +25,7 @@ export const DECK = {
   fourColour: [false, true],
 };
 
-const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own" };
+const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own", deck: DECKS[0] };
 
 // Milliseconds for each pace: a bot's think time, how long a full trick stays, card flight, gathering.
 const PACES = {
@@ -57,6 +59,7 @@ export function loadSettings() {
     level: pick(stored.level, LEVELS, DEFAULTS.level),
     coach: typeof stored.coach === "boolean" ? stored.coach : DEFAULTS.coach,
     speed: pick(stored.speed, SPEEDS, DEFAULTS.speed),
+    deck: pick(stored.deck, DECKS, DEFAULTS.deck),
     // checked by the engine when a match starts: an unknown option is refused there, naming it
     rules: typeof stored.rules === "string" && stored.rules ? stored.rules : DEFAULTS.rules,
     ...Object.fromEntries(Object.entries(DECK).map(([name, values]) => [name, pick(stored[name], values, values[0])])),
