@@ -42,20 +42,21 @@ DRAW_THE_DECK = """async () => {
         art: art && { src: new URL(art.src).pathname, complete: art.complete, width: art.naturalWidth,
                       shown: art.getBoundingClientRect().width },
         letters: node.querySelectorAll(".court-letter").length,
-        pipShape: pip ? getComputedStyle(pip).maskImage : null,
+        pipShape: pip ? getComputedStyle(pip, "::before").maskImage : null,
       };
     });
   }
-  // the four-colour deck's colours (custom properties) reach the illustrated cards' suits and indices
+  // the four-colour deck's colours (css/suits.css) reach the illustrated cards' suits and indices
   cards.setDeckStyle("illustrated");
-  document.documentElement.style.setProperty("--suit-d", "rgb(0, 90, 200)");
   const diamond = cards.buildCard("9d");
   box.replaceChildren(diamond);
-  seen.nineOfDiamonds = [".pip", ".corner .suit-icon", ".index"].map((part) => {
-    const style = getComputedStyle(diamond.querySelector(part));
-    return part === ".index" ? style.color : style.backgroundColor;
-  });
-  document.documentElement.style.removeProperty("--suit-d");
+  const colours = () => [".pip", ".corner .suit-icon", ".index"].map((part) => part === ".index"
+    ? getComputedStyle(diamond.querySelector(part)).color
+    : getComputedStyle(diamond.querySelector(part), "::before").backgroundColor);
+  seen.nineOfDiamonds = [colours()];
+  document.documentElement.classList.add("four-colour");
+  seen.nineOfDiamonds.push(colours());
+  document.documentElement.classList.remove("four-colour");
   box.remove();
   return seen;
 }"""
@@ -66,7 +67,7 @@ def test_every_court_shows_its_figure_in_every_illustrated_style_and_letters_onl
     page = returning_page
     page.goto(f"{site_url}?speed=test")
     seen = page.evaluate(DRAW_THE_DECK)
-    assert seen.pop("nineOfDiamonds") == ["rgb(0, 90, 200)"] * 3
+    assert seen.pop("nineOfDiamonds") == [["rgb(200, 16, 46)"] * 3, ["rgb(10, 85, 194)"] * 3]  # css/suits.css
     assert set(seen) == {"illustrated", "simple"}
     for style, cards in seen.items():
         assert len(cards) == 32

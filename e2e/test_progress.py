@@ -55,7 +55,7 @@ def import_text(page, tmp_path, text, name="history.jsonl"):
 def test_a_finished_deal_is_kept_with_its_par_across_a_reload_and_offline(returning_page, site_url):
     """The deal's summary shows the Expert's replays counted, then the par and the player's duplicate
     difference, made on the review helper (not the table's engine) while it shows; the par kept in the history
-    is the one the engine computes in Python from the same record. Three replays, not the engine's twelve (the
+    is the one the engine computes in Python from the same record. Three replays, not the engine's ten (the
     page's test hook): a whole par takes half a minute of this loaded machine (bench/par_web_bench.py)."""
     page = returning_page
     page.goto(f"{site_url}rules.html")
@@ -168,9 +168,9 @@ def test_an_imported_history_shows_the_figures_of_its_records_and_exports_back(r
     assert float(figure(page, "difference")) == pytest.approx(duplicate["mean"], abs=0.11)
     page.click("#plot-duplicate summary")
     expect(page.locator("#plot-duplicate tbody tr")).to_have_count(duplicate["deals"])
-    shown = [float(n) for n in page.locator("#plot-duplicate tbody tr td:nth-child(4)").all_text_contents()]
+    shown = [float(n) for n in page.locator("#plot-duplicate tbody tr td:nth-child(3)").all_text_contents()]
     assert shown == pytest.approx(duplicate["series"], abs=0.11)
-    band = page.locator("#plot-duplicate tbody tr td:nth-child(5)").last.text_content()
+    band = page.locator("#plot-duplicate tbody tr td:nth-child(4)").last.text_content()
     assert float(band.split()[0]) == pytest.approx(duplicate["moving"][-1][0], abs=0.11)
     types = page.locator("#plot-types tbody tr")
     assert [n.get_attribute("data-type") for n in types.all()] == [t for t, _, _, _ in want["types"]]
