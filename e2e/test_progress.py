@@ -116,6 +116,22 @@ def test_a_finished_deal_is_kept_with_its_par_across_a_reload_and_offline(return
         assert figure(page, "deals") == "1"
     finally:
         page.context.set_offline(False)
+
+    # a par under way goes on after a reload from the replays kept: the first one's score planted, the game's
+    # page makes the other two (the par then the mean of the planted score and theirs)
+    page.evaluate(f"""async () => {{
+      const {{ keepPar, readHistory }} = await import('./{HISTORY}');
+      await keepPar((await readHistory()).entries[0].id, {{ scores: [999] }});
+    }}""")
+    page.add_init_script("window.coincheTestParReplays = 3")
+    page.goto(f"{site_url}?speed=test")
+    deadline = time.monotonic() + 120
+    while "par" not in (stored(page)[0]["par"] or {}):
+        assert time.monotonic() < deadline, "the par under way was not taken up after the reload"
+        page.wait_for_timeout(500)
+    again = stored(page)[0]["par"]
+    assert again["par"] == pytest.approx((999 + sum(want["scores"][1:])) / 3, abs=0.05)
+    assert again["result"] == par["result"]
     wipe(page)
 
 
