@@ -1,9 +1,10 @@
 """Offline after one visit: the service worker precaches the table, the judge and the rules page, Pyodide
 included, and once asked the puzzle page and its set; with the network cut, a reload boots the engine, a deal
-is played, the judge rules and a puzzle link opens and is answered."""
+is played, the deal of the day is dealt, the judge rules and a puzzle link opens and is answered."""
 from __future__ import annotations
 
 import random
+import re
 import sys
 import time
 from pathlib import Path
@@ -14,7 +15,7 @@ from playwright.sync_api import expect
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from pwa_helpers import boot_ready, wait_for_control
 from test_judge import ARGUED_OVER_PARTNER, expect_ruled, verdicts
-from test_table import bid_or_pass, choose_settings, look, start, tap, until_changed
+from test_table import ENGINE_STATE, bid_or_pass, choose_settings, look, start, tap, until_changed
 
 DEAL_SECONDS = 120
 # The files no first visit needs (tools/precache.py LATER), asked of the worker as js/pwa.js asks; true once
@@ -71,6 +72,14 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
     start(page, "coinche")
     play_one_deal(page, "coinche", random.Random("offline"))
     expect(page.locator("#dlg-summary")).to_be_visible()
+    page.click("#dlg-summary .dialog-actions .btn.primary")
+    if page.evaluate(ENGINE_STATE)["winner"] is None:
+        page.click("#btn-home")
+    else:  # that deal ended the match: its result, then home
+        page.click("#dlg-result .dialog-actions button[value=home]")
+    page.click("#btn-daily")  # the deal of the day: the engine's, from the date alone
+    expect(page.locator("#table")).to_have_attribute("data-one-deal", re.compile(r"1 of 4"))
+    expect(page.locator("#hand .card")).to_have_count(8)
 
     page.goto(f"{site_url}judge.html#{ARGUED_OVER_PARTNER}")
     expect_ruled(page, ARGUED_OVER_PARTNER)
