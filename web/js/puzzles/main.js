@@ -16,7 +16,9 @@ import { errorText } from "../errors.js";
 import { readHistory } from "../history.js";
 import { cardName, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
 import { fragmentText } from "../judge/notation.js";
-import { relabelCards } from "../table/cards.js";
+import { DECK as ALL_CARDS } from "../notation.js";
+import { loadArt, relabelCards, setDeckStyle } from "../table/cards.js";
+import { loadSettings } from "../table/settings.js";
 import { drawPuzzle, markCards, seatName } from "./board.js";
 import { shown } from "./rating.js";
 import { pickPuzzle, readSet, setThemes } from "./set.js";
@@ -52,9 +54,12 @@ const keys = new WeakMap();
 const keyOf = (puzzle) => keys.get(puzzle) ?? puzzle.id;
 
 // ---------------------------------------------------------------- start
+setDeckStyle(loadSettings().deck); // the player's deck, illustrated or simple, as at the table
+const artReady = loadArt(ALL_CARDS).catch((error) => console.warn("card art:", error)); // no court drawn as a letter first
 await setLanguage(detectLanguage(), { remember: false }).catch(() => setLanguage("en", { remember: false }));
 languagePicker($("language"));
 onLanguageChange(redraw);
+await artReady;
 wire();
 drawFigures();
 
