@@ -27,6 +27,7 @@ LONGEST_FIRST = (
     "tests/test_referee_cluster.py::test_the_audit_s_whole_recording_on_a_referee_with_redis",
     "e2e/test_table.py::test_a_whole_match_through_the_page",
     "e2e/test_replay.py",
+    "e2e/test_daily.py",
     "tests/test_review.py::test_cards_an_exact_analysis_calls_blunders_are_marked_blunders",
     "e2e/test_review.py",
     "e2e/test_offline.py",

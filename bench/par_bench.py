@@ -3,6 +3,7 @@
 bots in the three other seats.
 
     .venv/bin/python bench/par_bench.py [--deals 100] [--k 12] [--seed par-bench] [--jobs 2] [--out FILE]
+    .venv/bin/python bench/par_bench.py --pyodide --deals 3 [--k 12]     # CPython against Pyodide in Node
 
 The deals are `coinche simulate --bots normal --deals N --seed S` (their records say so in `seats`); passed-out
 deals count (a par is taken after every deal). Prints:
@@ -21,11 +22,9 @@ import argparse
 import json
 import math
 import os
-import resource
 import statistics
 import subprocess
 import sys
-import tempfile
 import time
 from pathlib import Path
 
@@ -54,6 +53,32 @@ def pooled_sd(score_sets: list[tuple[int, ...]]) -> float:
     return math.sqrt(sum(variances) / len(variances))
 
 
+def wall_pars(records: list[dict], k: int) -> list[tuple[float, list[int]]]:
+    """Each record's par: its wall time and its replays' scores."""
+    out = []
+    for record in records:
+        start = time.perf_counter()
+        scores = list(par(record, 0, k=k).scores)
+        out.append((time.perf_counter() - start, scores))
+    return out
+
+
+def compare_pyodide(args: argparse.Namespace) -> int:
+    records = simulated(args.deals, args.seed)
+    here = wall_pars(records, args.k)
+    root = Path(__file__).resolve().parent.parent
+    done = subprocess.run(["node", str(root / "tools" / "pyodide_node.mjs"), str(Path(__file__).resolve()), "--wall",
+                           "--deals", str(args.deals), "--k", str(args.k), "--seed", args.seed],
+                          capture_output=True, text=True, cwd=root, check=True)
+    there = [tuple(row) for row in json.loads(done.stdout)]
+    same = [s for _, s in here] == [s for _, s in there]
+    a, b = statistics.median(t for t, _ in here), statistics.median(t for t, _ in there)
+    print(f"one par of K = {args.k} replays, wall time, median over {args.deals} deals (load average "
+          f"{os.getloadavg()[0]:.1f}): CPython {a:.1f} s, Pyodide in Node {b:.1f} s ({b / a:.1f}x); "
+          f"max {max(t for t, _ in here):.1f} / {max(t for t, _ in there):.1f} s; the same scores: {same}")
+    return 0 if same else 1
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--deals", type=int, default=100)
@@ -61,7 +86,14 @@ def main() -> int:
     parser.add_argument("--seed", default="par-bench")
     parser.add_argument("--jobs", type=int, default=2, help="also time `coinche par --jobs J` (0: do not)")
     parser.add_argument("--out", help="write the pars here (JSON lines)")
+    parser.add_argument("--pyodide", action="store_true", help="time the pars in CPython and in Pyodide under Node")
+    parser.add_argument("--wall", action="store_true", help=argparse.SUPPRESS)  # the Pyodide side of --pyodide
     args = parser.parse_args()
+    if args.wall:
+        print(json.dumps(wall_pars(simulated(args.deals, args.seed), args.k)))
+        return 0
+    if args.pyodide:
+        return compare_pyodide(args)
 
     records = simulated(args.deals, args.seed)
     times, pars = [], []
@@ -83,6 +115,9 @@ def main() -> int:
     print(f"coinche par over the {args.deals} records, --jobs 1: {sum(times):.0f} s of CPU (in this process)")
 
     if args.jobs:
+        import resource
+        import tempfile
+
         with tempfile.TemporaryDirectory() as tmp:
             path = Path(tmp) / "records.jsonl"
             path.write_text("".join(json.dumps(r) + "\n" for r in records), encoding="utf-8")

@@ -36,7 +36,7 @@ PLAY = """async ({ deals, level }) => {
     const { keepDeal, wipeHistory } = await import("/js/history.js");
     const { dealIdentity } = await import("/js/history-format.js");
     await wipeHistory();
-    let answer = await engine.call("new_match", { variant: "coinche", target: 5000, level, seed: "bench-par" });
+    let answer = await engine.call("new_match", { variant: "coinche", target: 2000, level, seed: "bench-par" });
     const kept = [];
     while (kept.length < deals) {
         const deal = answer.state.deal;
@@ -84,7 +84,7 @@ BOTS = """async ({ steps, level, deal, think, gated }) => {
         pars.wake(deal);
     }
     const times = { auction: [], play: [] };
-    let answer = await engine.call("new_match", { variant: "coinche", target: 5000, level, seed: "bench-par-table" });
+    let answer = await engine.call("new_match", { variant: "coinche", target: 2000, level, seed: "bench-par-table" });
     let taken = 0;
     while (taken < steps && answer.state.winner === null) {
         const d = answer.state.deal;

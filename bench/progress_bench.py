@@ -14,7 +14,8 @@ reports, from the page's performance marks:
 - painted: to the next frame after "progress-drawn" (style, layout and paint of what was drawn);
 - unfolded: the table beside the line (a row a reviewed deal, with its links), made when first unfolded, to
   the next frame.
-Also the import of the whole file and the file's size.
+Also the import of the whole file and the file's size, and the engine's check of its records (check_records on
+an engine worker started for it, as an import on the page makes it: js/progress/check.js), its boot included.
 
 Then the table while reviews run in the background (--bot-steps, 0 to skip): the Expert's moves (`bot_step`
 round trips through the table's engine worker, as bench/web_table_bench.py times them), first alone, then
@@ -46,6 +47,15 @@ IMPORT = """async (text) => {
     // taken as the engine has read them (the page's own check is timed apart: it boots an engine)
     const done = await importEntries(entries.map((entry) => ({ ...entry, checked: true })));
     return { ms: performance.now() - start, added: done.added, errors: errors.length };
+}"""
+
+CHECK = """async (text) => {
+    const { parseExport } = await import('./js/history-format.js');
+    const { checkRecords } = await import('./js/progress/check.js');
+    const records = parseExport(text).entries.map((entry) => entry.record);
+    const start = performance.now();
+    const verdicts = await checkRecords(records);
+    return { ms: performance.now() - start, records: records.length, refused: verdicts.filter(Boolean).length };
 }"""
 
 TIMES = """async () => {
@@ -146,6 +156,9 @@ def main() -> None:
             page.wait_for_selector("body[data-state=ready]")
             imported = page.evaluate(IMPORT, text)
             print(f"import: {imported['added']} deals in {imported['ms']:.0f} ms ({imported['errors']} bad lines)")
+            checked = page.evaluate(CHECK, text)
+            print(f"check: {checked['records']} records read by the engine in {checked['ms'] / 1000:.1f} s, its boot "
+                  f"included ({checked['refused']} refused)")
             page.close()
             runs = []
             for _ in range(args.runs):

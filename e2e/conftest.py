@@ -193,23 +193,22 @@ def save_a_snapshot(context, site_url: str, seconds: float = 180) -> None:
 
 # What a test leaves in the site's storage, wiped after it (the snapshot's marker kept: the engine's memory
 # snapshot stays in the context's caches, which is what makes the next test's boot a returning one), the
-# player's history (js/history.js) and deals of the day (js/daily-store.js) too.
+# player's history (js/history.js, the deals of the day's results with it) too.
 FORGET_STORAGE = """() => {
   const kept = localStorage.getItem("coinche.snapshot-saved");
   localStorage.clear();
   sessionStorage.clear();
   if (kept !== null) localStorage.setItem("coinche.snapshot-saved", kept);
-  // the history and the deals of the day (js/history.js, js/daily-store.js)
-  return Promise.all(["coinche-history", "coinche-daily"].map((name) => new Promise((resolve) => {
+  return new Promise((resolve) => {
     let request;
     try {
-      request = indexedDB.deleteDatabase(name);
+      request = indexedDB.deleteDatabase("coinche-history");
     } catch {
       resolve(); // a page that refused IndexedDB (a test's): nothing was kept
       return;
     }
     request.onsuccess = request.onerror = request.onblocked = () => resolve();
-  })));
+  });
 }"""
 
 

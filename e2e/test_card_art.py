@@ -42,10 +42,21 @@ DRAW_THE_DECK = """async () => {
         art: art && { src: new URL(art.src).pathname, complete: art.complete, width: art.naturalWidth,
                       shown: art.getBoundingClientRect().width },
         letters: node.querySelectorAll(".court-letter").length,
-        pipShape: pip ? getComputedStyle(pip).maskImage : null,
+        pipShape: pip ? getComputedStyle(pip, "::before").maskImage : null,
       };
     });
   }
+  // the four-colour deck's colours (css/suits.css) reach the illustrated cards' suits and indices
+  cards.setDeckStyle("illustrated");
+  const diamond = cards.buildCard("9d");
+  box.replaceChildren(diamond);
+  const colours = () => [".pip", ".corner .suit-icon", ".index"].map((part) => part === ".index"
+    ? getComputedStyle(diamond.querySelector(part)).color
+    : getComputedStyle(diamond.querySelector(part), "::before").backgroundColor);
+  seen.nineOfDiamonds = [colours()];
+  document.documentElement.classList.add("four-colour");
+  seen.nineOfDiamonds.push(colours());
+  document.documentElement.classList.remove("four-colour");
   box.remove();
   return seen;
 }"""
@@ -56,6 +67,7 @@ def test_every_court_shows_its_figure_in_every_illustrated_style_and_letters_onl
     page = returning_page
     page.goto(f"{site_url}?speed=test")
     seen = page.evaluate(DRAW_THE_DECK)
+    assert seen.pop("nineOfDiamonds") == [["rgb(200, 16, 46)"] * 3, ["rgb(10, 85, 194)"] * 3]  # css/suits.css
     assert set(seen) == {"illustrated", "simple"}
     for style, cards in seen.items():
         assert len(cards) == 32

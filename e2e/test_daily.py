@@ -10,6 +10,7 @@ import subprocess
 import sys
 import time
 from pathlib import Path
+from urllib.parse import parse_qs, urlsplit
 
 import pytest
 from playwright.sync_api import expect
@@ -18,6 +19,7 @@ from coinche.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from pwa_helpers import boot_ready  # noqa: E402
+from test_replay import play_to_summary  # noqa: E402
 from test_table import ENGINE_STATE, look, tap, until_changed  # noqa: E402
 
 DAY = "2026-12-05"  # ?day= pretends the date (js/daily-format.js today)
@@ -84,6 +86,10 @@ def play_deal(page, seconds=120):
     raise AssertionError("no deal was played to its end")
 
 
+# No review helper: no par nor review made in the background, which the tests do not wait for (half the CPU).
+NO_HELPER = "async () => (await import('./js/table/review-helper.js')).allowHelper(false)"
+
+
 def planted_save() -> str:
     """A solo match's save, as the page writes it."""
     return json.dumps(Session.new("coinche", 501, "easy", "planted", deal_seed="99").snapshot())
@@ -116,7 +122,7 @@ def test_the_deal_of_the_day_its_set_in_progress_and_bad_challenge_links(returni
     card = page.locator("#btn-daily")
     expect(card).to_have_attribute("data-state", "new")
     boot_ready(page)
-    page.evaluate("async () => (await import('./js/table/review-helper.js')).allowHelper(false)")  # no par: less CPU
+    page.evaluate(NO_HELPER)
     card.click()
     expect(page.locator("#table")).to_be_visible()
     assert same_deal(dealt(page), expected[0])
@@ -135,13 +141,54 @@ def test_the_deal_of_the_day_its_set_in_progress_and_bad_challenge_links(returni
     expect(page.locator("#btn-resume")).to_be_visible()
     assert saved() == save
 
+    # the day's result takes each deal's par from the history, where background-pars.js keeps it: the played
+    # deal's put there, the three others' results put in the day
+    page.evaluate(PUT_PARS, DAY)
+    first = page.locator("#dlg-daily tbody tr").first
+    expect(first.locator("td").nth(1)).to_have_text("80.4")
+    score = int(first.locator("td").first.inner_text())
+    difference = round(score - 80.4)
+    expect(first.locator("td").nth(2)).to_have_text(f"+{difference}" if difference > 0 else f"−{-difference}" if difference else "0")
+
+
+PUT_PARS = """async (date) => {
+  const history = await import('./js/history.js');
+  const store = await import('./js/daily-store.js');
+  const { entries } = await history.readHistory();
+  const day = await store.readDay(date);
+  const played = entries.find((entry) => entry.record.deck === day.deals[0].record.deck);
+  await history.keepPar(played.id, { par: 80.4, result: 0, difference: 0, k: 12, stderr: 9.1 });
+  for (const deal of day.deals.slice(1)) Object.assign(deal, { score: 0, par: 0 });
+  await store.keepDay(day);
+  store.keepPlaying(null);
+  await (await import('./js/daily.js')).openDaily(date);
+}"""
+
 
 @pytest.mark.full_only  # four deals in each of two contexts, one booting afresh: about 90 s
 def test_a_challenge_played_in_a_second_context_shows_both_results(clipboard_page, site_url, browser):
     page = clipboard_page
     expected = cli_deals(DAY)
-    page.goto(f"{site_url}?speed=test&day={DAY}")
+
+    # a solo deal's summary: "Challenge a friend" gives a link of that deal and its score
+    page.goto(f"{site_url}?speed=test&seed=challenge-e2e&day={DAY}")
     boot_ready(page)
+    page.evaluate(NO_HELPER)
+    page.click("#btn-play-coinche")
+    state = page.evaluate(ENGINE_STATE)
+    play_to_summary(page)
+    summary = page.locator("#dlg-summary")
+    summary.locator(".challenge-deal").click()
+    page.locator("#dlg-challenge .challenge-send").click()
+    expect(page.locator("#dlg-challenge .share-status")).to_contain_text("copied")
+    solo = parse_qs(urlsplit(page.evaluate("() => navigator.clipboard.readText()")).fragment)
+    scored = int(summary.locator("tr.scored td").first.inner_text())
+    assert solo["d"] == [f"{state['deal_seed']}~{state['deal']['dealer']}~{state['settings']['level']}~{state['rules']}"]
+    assert solo["r"][0].split(":")[0] == str(scored)
+    page.locator("#dlg-challenge .btn.ghost").click()
+    page.click("#dlg-summary .dialog-actions .btn.primary")
+    page.click("#btn-home")
+
     page.click("#btn-daily")
     for i in range(4):
         assert same_deal(dealt(page), expected[i])
@@ -173,6 +220,7 @@ def test_a_challenge_played_in_a_second_context_shows_both_results(clipboard_pag
         expect(invitation).to_be_visible(timeout=60_000)
         expect(invitation).to_contain_text("Ann")
         assert invitation.locator(".card").count() == 0 and not re.search(r"\d{2,3}", invitation.inner_text().replace(DAY, ""))
+        other.evaluate(NO_HELPER)
         invitation.locator(".challenge-play").click()
         for i in range(4):
             assert same_deal(dealt(other), expected[i])  # the same cards as the challenger's, in a second context

@@ -295,6 +295,14 @@ def test_a_link_reads_as_the_command_line_reads_it(judge_page, site_url):
         expect_ruled(page, "trump=h&trick=&hand=Jh")
         expect(page.locator("#link-problem")).to_be_hidden()
         expect(page.locator('input[name="trump"]:checked')).to_have_value("h")
+    # the ruling read out by a screen reader: the deciding rule, then each forbidden card and why
+    open_link(page, site_url, ARGUED_OVER_PARTNER)
+    expect_ruled(page, ARGUED_OVER_PARTNER)
+    expect(page.get_by_role("status").filter(has_text="Rule 2")).to_have_text(
+        "Rule 2: Only the jack of hearts is legal. Trump was led, so you must go over even your partner's trump. "
+        "Some tables play otherwise at home; the rules do not. "
+        "Forbidden: the king of diamonds. You hold hearts: you must follow hearts. "
+        "Forbidden: the seven of spades. You hold hearts: you must follow hearts.")
 
 
 def test_a_link_is_decoded_once_like_the_command_line(returning_page, site_url):

@@ -23,7 +23,6 @@ from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from layout_helpers import check_axe, check_layout, put_save, scripted_house_deal, scripted_match  # noqa: E402
-from test_puzzles import SET as PUZZLE_SET  # noqa: E402
 from coinche.daily import daily_set  # noqa: E402
 from coinche_lab.history import history_text  # noqa: E402
 
@@ -283,7 +282,6 @@ def test_the_judge_and_the_rules_fit_every_screen(returning_page, site_url, lang
 def test_the_puzzles_fit_every_screen(returning_page, site_url, lang, width):
     """The puzzle page with a puzzle opened by its link, then answered (the figures, the why, the line)."""
     page = returning_page
-    page.route("**/puzzles/open.jsonl", lambda route: route.fulfill(body=PUZZLE_SET, content_type="application/x-ndjson"))
     check = Checker(page, lang, width)
     open_page(page, site_url, f"puzzles.html#{PUZZLE_LINK}", lang, width)
     puzzle = page.locator("#puzzle")
@@ -323,6 +321,19 @@ def check_plot_texts(page, lang, width) -> list[str]:
     return [f"{lang}-{width}-plots: {problem}" for problem in page.evaluate(PLOT_TEXTS)]
 
 
+# Twelve puzzles' results on the device (js/puzzles/store.js), for the progress page's puzzle part.
+PUZZLE_RESULTS = """async () => {
+  const store = await import('./js/puzzles/store.js');
+  const themes = [['dix_de_der', 'endgame'], ['partner_lead'], ['keep_belote', 'contract'], ['unblock']];
+  let progress = store.freshProgress();
+  for (let i = 0; i < 12; i++) {
+    const result = { id: `p${i}`, rating: 1400 + 20 * i, themes: themes[i % 4], solved: i % 3 !== 0, rated: true, at: i };
+    progress = store.withResult(progress, result);
+  }
+  store.saveProgress(progress);
+}"""
+
+
 @pytest.mark.parametrize("lang, width", screens(2))
 def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, width):
     """The progress page with a history of every kind of figure (imported), its tables unfolded, and the
@@ -338,9 +349,11 @@ def test_the_progress_page_fits_every_screen(returning_page, site_url, lang, wid
       await wipeHistory();
       await importEntries(parseExport(text).entries.map((entry) => ({ ...entry, checked: true })));  // as the engine read them
     }""", history_text(30, seed="layout"))
+    page.evaluate(PUZZLE_RESULTS)
     page.reload()
     expect(page.locator("#plot-line svg")).to_be_visible()
     expect(page.locator("#plot-duplicate svg")).to_be_visible()
+    expect(page.locator("#puzzle-themes")).to_be_visible()
     for summary in page.locator(".plot-table summary").all():
         summary.click()
     page.evaluate("() => scrollTo(0, 0)")  # the tables unfolded, from the top (the header stays on a wide screen)

@@ -1,10 +1,9 @@
 """The puzzle page (puzzles.html), walked once on the engine in the browser: a puzzle opened by its link,
-answered wrong (the solver's figures shown, the rating down), the next one from the set answered right (the
-rating up, one in a row), the shown puzzle's own link, a bad link told in the reader's language with nothing
-else changed, a corrupt line of the set skipped and named; "next" shown within 100 ms of the press once the
-engine is up; then the progress page's rating line and success by theme. The set is a fixture (SET, served
-in place of puzzles/open.jsonl): two last-three-tricks positions whose one best card the engine found (each
-checked by coinche.puzzle.check_puzzle in test_the_fixture_holds) and a line that is not JSON."""
+answered wrong (the solver's figures shown, the rating down), the next one from the shipped set answered right
+(the rating up, one in a row), the shown puzzle's own link, a bad link told in the reader's language with
+nothing else changed, the player's own reviewed mistake as a puzzle; "next" shown within 100 ms of the press
+once the engine is up; then the progress page's rating line and success by theme. (A corrupt line of the set:
+tests/js/puzzles.test.mjs.)"""
 from __future__ import annotations
 
 import json
@@ -20,20 +19,13 @@ BOOT_MS = 60_000
 # for south's side; Ac first: 84.
 LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to=0&solution=Jh&margin=20"
         "&themes=last_trump&rating=1200")
-# The same with the jack of hearts in two hands.
-CARD_TWICE = LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/Jh,As")
-_FIXTURE = (
-    '{"id":"fx-1","kind":"open","rules":"own","contract":{"declarer":0,"trump":"s","value":90,"multiplier":1},'
-    '"hands":[["9s","Jh","8d"],["Js","Ad","9c"],["Ks","Qc","Kc"],["Kh","7d","Jd"]],"trick":{"leader":0,"cards":[]},'
-    '"won":{"points":[55,33],"tricks":[3,2],"belote":null,"announced":[0,0]},"to_play":0,"solution":["Jh"],'
-    '"margin":10,"themes":["endgame"],"rating":1350,"line":[]}',
-    "{this line is not a puzzle",
-    '{"id":"fx-2","kind":"open","rules":"own","contract":{"declarer":0,"trump":"d","value":90,"multiplier":1},'
-    '"hands":[["7d","Td","8c"],["9h","Ah","9d"],["Ts","Kd","Kc"],["Qs","Qd","9c"]],"trick":{"leader":0,"cards":[]},'
-    '"won":{"points":[39,54],"tricks":[3,2],"belote":null,"announced":[0,0]},"to_play":0,"solution":["8c"],'
-    '"margin":10,"themes":["endgame"],"rating":1450,"line":[]}',
+# Bad links, each with the engine's error code and a word of its message in English: the jack of hearts in two
+# hands, a seat with one card too few, a solution that is not the best card.
+BAD_LINKS = (
+    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/Jh,As"), "duplicate_card", "jack of hearts appears twice"),
+    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/9h"), "puzzle_hand_count", "holds 1 cards"),
+    (LINK.replace("solution=Jh", "solution=Ac"), "puzzle_not_best", "not the best play"),
 )
-SET = "\n".join(_FIXTURE) + "\n"
 # Issue 42's deal (tests/test_review.py ISSUE_42) and its review's item for decision 27, as the history keeps
 # it (coinche.webcommands.review_decision): seat 0 trumps its partner's winning trick with the Jd, a blunder;
 # 8s was best.
@@ -65,8 +57,10 @@ def rating(page) -> int:
     return int(page.locator("#rating").get_attribute("data-rating"))
 
 
-def fixture(key) -> dict:
-    return next(json.loads(line) for line in _FIXTURE if line.startswith("{\"") and json.loads(line)["id"] == key)
+def from_set(page, key) -> dict:
+    """The set's puzzle `key`, read as the page reads it (the service worker's copy or the site's)."""
+    text = page.evaluate("async () => (await fetch('puzzles/open.jsonl')).text()")
+    return next(p for p in map(json.loads, filter(str.strip, text.splitlines())) if p["id"] == key)
 
 
 def test_the_fixture_holds():
@@ -77,15 +71,11 @@ def test_the_fixture_holds():
     assert deal_to_record(replay(MISTAKE_RECORD))["result"] == MISTAKE_RECORD["result"]
     assert puzzle_from_review(MISTAKE_RECORD, 27, MISTAKE)["solution"] == ["8s"]
 
-    for line in _FIXTURE:
-        if line.startswith('{"'):
-            assert check_puzzle(Puzzle.from_json(line)) is None, line
     assert check_puzzle(Puzzle.parse(LINK)) is None
 
 
-def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_page, site_url):
+def test_a_puzzle_by_link_wrong_then_the_next_right_bad_links_and_a_mistake(returning_page, site_url):
     page = returning_page
-    page.route("**/puzzles/open.jsonl", lambda route: route.fulfill(body=SET, content_type="application/x-ndjson"))
     page.add_init_script("localStorage.setItem('coinche.lang', 'en')")
     page.goto(f"{site_url}puzzles.html#{LINK}")
     puzzle = page.locator("#puzzle")
@@ -105,14 +95,14 @@ def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_pag
     expect(page.locator("#streak")).to_have_attribute("data-streak", "0")
     down = rating(page)
 
-    # the set's corrupt line named; the next puzzle, from the set, drawn within 100 ms of the press; answered right
-    expect(page.locator("#puzzle-note")).to_contain_text("(line 2)")
+    # the next puzzle, from the set, drawn within 100 ms of the press; answered right
     page.click("#next")
     expect(puzzle).to_have_attribute("data-state", "ready")
     shown_ms = page.evaluate("performance.getEntriesByName('puzzle-next').at(-1).duration")
     assert shown_ms < 100, f"the next puzzle took {shown_ms:.0f} ms"
     key = puzzle.get_attribute("data-id")
-    best = fixture(key)["solution"][0]
+    chosen = from_set(page, key)
+    best = chosen["solution"][0]
     page.locator(f'.puzzle-seat.is-mine .card[data-card="{best}"]').click()
     expect(puzzle).to_have_attribute("data-result", "right")
     assert rating(page) > down
@@ -120,15 +110,16 @@ def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_pag
     # its link opens it: the fragment and the share box hold it
     expect(page.locator("#share-link")).to_have_value(f"{site_url}puzzles.html#" + page.evaluate("location.hash.slice(1)"))
 
-    # a bad link: the engine's word in the reader's language, the puzzle and the rating as they were
+    # bad links: the engine's word in the reader's language, the puzzle and the rating as they were
     kept = rating(page)
-    page.evaluate(f"location.hash = {json.dumps(quote(CARD_TWICE, safe='=&,/:'))}")
     problem = page.locator("#link-problem")
-    expect(problem).to_be_visible()
-    expect(problem).to_contain_text("jack of hearts")
-    expect(puzzle).to_have_attribute("data-id", key)
-    expect(puzzle).to_have_attribute("data-result", "right")
-    assert rating(page) == kept
+    for link, code, words in BAD_LINKS:
+        page.evaluate(f"location.hash = {json.dumps(quote(link, safe='=&,/:'))}")
+        expect(problem).to_have_attribute("data-code", code)
+        expect(problem).to_contain_text(words)
+        expect(puzzle).to_have_attribute("data-id", key)
+        expect(puzzle).to_have_attribute("data-result", "right")
+        assert rating(page) == kept
 
     # the player's own mistake, once reviewed: only what the seat knew, the review's figures and words
     assert page.evaluate(KEEP_MISTAKE, [MISTAKE_RECORD, MISTAKE]) == {"added": 1, "skipped": 0}
@@ -148,5 +139,8 @@ def test_a_puzzle_by_link_wrong_then_the_next_right_and_a_bad_link(returning_pag
     expect(section).to_be_visible(timeout=10_000)
     expect(section.locator("svg.puzzle-rating-line")).to_have_count(1)
     expect(section.locator("figcaption")).to_contain_text(f"to {kept}")
-    expect(section.locator('#puzzle-themes tr[data-theme="last_trump"] td')).to_have_text(["1", "0 (0%)"])
-    expect(section.locator('#puzzle-themes tr[data-theme="endgame"] td')).to_have_text(["1", "1 (100%)"])
+    for theme in {"last_trump", *chosen["themes"]}:  # the link's puzzle missed, the set's solved
+        tried = int(theme == "last_trump") + int(theme in chosen["themes"])
+        solved = int(theme in chosen["themes"])
+        expect(section.locator(f'#puzzle-themes tr[data-theme="{theme}"] td')).to_have_text(
+            [str(tried), f"{solved} ({round(100 * solved / tried)}%)"])

@@ -20,7 +20,7 @@ from conftest import DIST, load_tool  # noqa: E402
 from pwa_helpers import boot_ready, wait_for_control, wait_until  # noqa: E402
 from test_table import ENGINE_STATE, UI, choose_settings, start  # noqa: E402
 
-PAGES = ("index.html", "judge.html", "rules.html", "progress.html")
+PAGES = ("index.html", "judge.html", "rules.html", "progress.html", "puzzles.html")
 icons = load_tool("icons")
 precache = load_tool("precache")
 
@@ -135,6 +135,7 @@ def test_the_precache_is_generated_and_matches_dist(build_info):
     assert "sw.js" not in files and not any(name.startswith("bench/") for name in files)
     # the puzzle set is precached after the install, never in a first visit's downloads (docs/puzzles.md)
     assert "puzzles/open.jsonl" in listed["later"] and not any(name.startswith("puzzles/") for name in files)
+    assert {"puzzles.html", "js/puzzles/main.js", "css/puzzles.css"} <= set(listed["later"]) and "puzzles.html" not in files
 
 
 # ---------------------------------------------------------------- CSP
@@ -153,7 +154,8 @@ def test_no_page_breaks_the_content_security_policy(guarded_page, site_url):
     csp = load_tool("serve").headers_for(rules, "/")["Content-Security-Policy"]
     assert "script-src 'self' 'wasm-unsafe-eval'" in csp and "unsafe-inline" not in csp
     for name, ready in (("index.html", "body[data-state=ready]"), ("judge.html", "body[data-engine=ready]"),
-                        ("rules.html", "body[data-state=ready]"), ("progress.html", "body[data-state=ready]")):
+                        ("rules.html", "body[data-state=ready]"), ("progress.html", "body[data-state=ready]"),
+                        ("puzzles.html", "#puzzle[data-state=ready]")):
         response = page.goto(site_url + name + "?speed=test")
         assert response.headers["content-security-policy"] == csp, name
         expect(page.locator(ready)).to_have_count(1, timeout=60_000)

@@ -363,7 +363,7 @@ def test_the_coach_line_follows_the_setting(table_page, site_url):
     press_forbidden(page, card)
     node = page.locator(f'#hand .card[data-card="{card}"]')
     expect(node).to_have_class(re.compile(r"\brefused\b"))
-    assert node.get_attribute("title") == "" and node.get_attribute("aria-description") is None
+    assert node.get_attribute("title") == "" and node.get_attribute("aria-description") == "Not playable now."
     time.sleep(0.3)
     expect(page.locator("#toasts .toast")).to_have_count(0)
     assert page.evaluate(ENGINE_STATE)["deal"]["current_player"] == 0  # nothing was played

@@ -41,7 +41,7 @@ from coinche.view import announcement_json
 from coinche_referee.referee import Config, Referee
 from coinche_referee.server import running
 from coinche_referee.table import Table
-from test_referee_helpers import CARD, Player, find_leaks
+from test_referee_helpers import CARD, SPECTATOR, Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
 #: Clocks a tenth of their times (a decision has 2.5 s at least; ``fast``: 1 s a card, 1 s reserve), two
@@ -281,6 +281,20 @@ async def record(url: str, referee: Referee) -> dict[str, Any]:
         matches.append((table.session.snapshot(), dict(table.tokens)))
         logs += [(f"{scenario.__name__}", seat, log, len(matches) - 1) for seat, log in people]
 
+    # a public table of four: two strangers seek it, the second at once (bots in the empty seats); both leave
+    pia, quin = await Auditor.join(url), await Auditor.join(url)
+    assert (await pia.ask(type="seek", preset="classic", wait=60, name="Pia"))["type"] == "seeking"
+    assert (await quin.ask(type="seek", preset="classic", wait=0))["type"] == "seeking"
+    await pia.recv("start")
+    await quin.recv("start")
+    table = next(t for t in referee.tables if t.kind == "public")
+    tokens = {pia.seat: pia.token, quin.seat: quin.token}
+    for p in (pia, quin):
+        assert (await p.ask(type="leave"))["type"] == "left"
+        await p.close()
+    matches.append((table.session.snapshot(), tokens))
+    logs += [("public", pia.seat, pia.log, len(matches) - 1), ("public", quin.seat, quin.log, len(matches) - 1)]
+
     strangers = await stranger_tour(url, code)
     strangers.append(await alone_in_a_lobby(url))
     for entry in [e for e in logs if e[1] == -1]:  # the friends' tables' visitors without a seat
@@ -426,6 +440,10 @@ async def friends_at_house_rules(url: str, referee: Referee):
     (eve, fay, gus), code = await open_friends(url, ["Eve", "Fay", "Gus"], rules=HOUSE_RULES)
     await begin(eve, [fay, gus])
     table = the_table(referee, code)
+    sam = await Auditor.join(url)  # a spectator from the first call to the end: no hand, no card held
+    assert (await sam.ask(type="watch", code=code))["type"] == "watching"
+    await sam.refused("spectator", type="act", action="pass")
+    assert (await eve.ask(type="say", phrase="good_luck"))["type"] == "said"  # quick chat: to Sam too
     rngs = [random.Random(67 + i) for i in range(3)]
     until = dict(until=lambda p: not p.state["deal"]["tricks"] and len(p.state["deal"]["trick"]) == 2)
     await asyncio.gather(*(p.play(r, **until) for p, r in zip([eve, fay, gus], rngs)))
@@ -434,9 +452,11 @@ async def friends_at_house_rules(url: str, referee: Referee):
     assert (await gus_again.ask(type="resume", token=gus.token))["type"] == "resumed"
     await asyncio.gather(*(p.play(r) for p, r in zip([eve, fay, gus_again], rngs)))
     assert table.session.humans == (0, 1, 2) and table.session.match.is_over
-    for p in (eve, fay, gus_again):
+    while sam.state["winner"] is None:
+        await sam.recv("update", timeout=10)
+    for p in (eve, fay, gus_again, sam):
         await p.close()
-    return table, [(0, eve.log), (1, fay.log), (2, gus.log + gus_again.log)]
+    return table, [(0, eve.log), (1, fay.log), (2, gus.log + gus_again.log), (SPECTATOR, sam.log)]
 
 
 async def alone_in_a_lobby(url: str) -> list[dict]:

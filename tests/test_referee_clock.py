@@ -39,7 +39,8 @@ def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
         assert (played["seat"], played["status"], played["strikes"], played["limit"]) == (1, "played", 1, 2)
         update = next(m for m in reversed(b.log) if m["type"] == "update")
         assert update["event"]["seat"] == 1 and update["event"]["timeout"] is True
-        assert total - 0.05 <= waited < total + 1.0, waited
+        # fired at its deadline (the bot's move then waits for a worker, at a lower priority: no bound here)
+        assert total - 0.05 <= waited and 0 <= referee.clock_late[-1] < 0.5, (waited, list(referee.clock_late))
         timed_out = update["state"]["seq"] - 1
         assert table.session.actions[timed_out] == update["event"]["action"]
         assert table.clock.reserves[1] == 0 and table.clock.strikes[1] == 1

@@ -438,6 +438,35 @@ def test_the_clock_of_an_idle_player_fires_once_after_a_kill_9_of_the_process_ho
     assert actions[timed] == message["event"]["action"]
 
 
+def test_four_strangers_of_the_public_queue_sit_together_across_two_processes(referees, redis_server):
+    """Connected to two processes in turn, four people seeking one preset sit at one table, in the order they
+    came, each once; a fifth waits alone, then cancels (out of the shared queue)."""
+    one, two = referees(), referees()
+    urls = lambda: [one.url, two.url]  # noqa: E731
+
+    async def scenario():
+        people = [await Survivor.open(urls, f"S{k}", k % 2) for k in range(5)]
+        for p in people:
+            await p.send(type="seek", preset="coinche-501", wait=60, name=p.name, id="seek")
+            assert (await until_type(p, "seeking"))["preset"] == "coinche-501"
+        for p in people[:4]:
+            if p.state is None:
+                await until_type(p, "start")
+        fifth = people[4]
+        await fifth.send(type="cancel", id="cancel")
+        assert (await until_type(fifth, "cancelled"))["id"] == "cancel"
+        return people
+
+    people = asyncio.run(scenario())
+    assert [p.seat for p in people[:4]] == [0, 1, 2, 3] and people[4].state is None
+    [record] = stored_tables(redis_server.url).values()
+    assert record["kind"] == "public" and record["names"] == ["S0", "S1", "S2", "S3"]
+    assert record["settings"]["humans"] == [0, 1, 2, 3]
+    r = redis_sync.Redis.from_url(redis_server.url, decode_responses=True)
+    assert r.llen(f"{PREFIX}pq:coinche-501") == 0
+    r.close()
+
+
 def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, redis_server):
     """A friends' table opened on one process, joined from the two others (the lobby, a move to another
     seat, the host's start through another process), then its owner killed in the middle of a deal:

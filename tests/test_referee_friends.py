@@ -200,7 +200,8 @@ def test_a_waiting_table_expires_and_counts_against_its_creators_address():
     async def scenario(url, referee):
         host = await Player.join(url)
         opened = await host.ask(type="open", settings={"level": "expert"})
-        assert opened["settings"] == {"variant": "coinche", "target": 1000, "level": "expert", "clock": "normal"}
+        assert opened["settings"] == {"variant": "coinche", "target": 1000, "level": "expert", "clock": "normal",
+                                     "spectators": True}
         assert 0 < opened["expires"] <= 0.6
         assert referee.per_address["127.0.0.1"] == 2  # its connection and its waiting table
         third = await connect_any(url)  # the address holds its limit (2): another connection is refused...

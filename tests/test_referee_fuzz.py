@@ -17,7 +17,9 @@ from hypothesis import assume, given, strategies as st
 
 from coinche.calls import BIDS, COINCHE, PASS, SURCOINCHE, TAKES
 from coinche.cards import CARDS
+from coinche_referee.chat import PHRASES
 from coinche_referee.protocol import FIELDS
+from coinche_referee.public import PRESETS
 from coinche_referee.referee import Client, Config, Referee
 
 HARMLESS = ("ping", "state")
@@ -46,7 +48,8 @@ def settle(loop: asyncio.AbstractEventLoop, referee: Referee) -> None:
 def build(phase: str):
     """A referee with two humans mid-match (``auction`` or ``play``) and a client with no seat."""
     loop = asyncio.new_event_loop()
-    config = Config(bot_delay=0, level="easy", rate=1e9, burst=1e9)
+    # the turn clock far away: no timeout may fire between an example's "before" and "after"
+    config = Config(bot_delay=0, level="easy", rate=1e9, burst=1e9, clock_scale=1e6)
     referee = Referee(config, loop=loop)
     a, b, stranger = Recorder(config), Recorder(config), Recorder(config)
     for c in (a, b, stranger):
@@ -82,11 +85,12 @@ json_values = st.recursive(
     lambda inner: st.lists(inner, max_size=4) | st.dictionaries(st.text(max_size=8), inner, max_size=4),
     max_leaves=12,
 )
-field_values = json_values | st.sampled_from(ACTIONS) | st.sampled_from(["coinche", "classic", 501, 701, 1000])
+field_values = (json_values | st.sampled_from(ACTIONS) | st.sampled_from(["coinche", "classic", 501, 701, 1000])
+                | st.sampled_from(PHRASES) | st.sampled_from(sorted(PRESETS)))
 structured = st.builds(
     lambda kind, fields, rid: {"type": kind, **fields, **({} if rid is None else {"id": rid})},
     st.sampled_from(sorted(FIELDS)) | st.text(max_size=10) | json_values,
-    st.dictionaries(st.sampled_from(["action", "seq", "code", "token", "variant", "target", "x"]),
+    st.dictionaries(st.sampled_from(["action", "seq", "code", "token", "variant", "target", "phrase", "preset", "x"]),
                     field_values, max_size=3),
     st.none() | json_values,
 )
@@ -113,8 +117,10 @@ def would_change(referee: Referee, table, sender: Client, frame) -> bool:
     kind = data.get("type")
     if kind == "leave" and sender.table is not None:
         return True
-    if kind in ("queue", "create", "open") and sender.table is None:
+    if kind in ("queue", "create", "open", "seek") and sender.table is None:
         return True
+    if kind == "say" and sender.table is not None and data.get("phrase") in PHRASES:
+        return True  # said to everyone at the table (within the seat's allowance)
     if kind == "act" and sender.table is not None:
         match = table.session.match
         legal = [str(x) for x in match.legal_actions()]

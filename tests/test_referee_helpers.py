@@ -8,7 +8,8 @@ on (never before), the cards of the announcements declared, and no other.  The t
 its snapshot's (``settings.rules``; the game's own without it).  A message's ``state`` belongs to
 the moment ``state.seq`` (that many actions played); its ``event`` to the action that led there,
 judged against the deal that action belonged to: when that action ended the deal, the cards still
-in hands of that deal (none after a played deal, all of them after a void one).
+in hands of that deal (none after a played deal, all of them after a void one).  A spectator (the seat
+:data:`SPECTATOR`) may see no card in any hand, and its state's hand is empty.
 """
 
 from __future__ import annotations
@@ -29,6 +30,8 @@ from coinche.record import deal_to_record
 from coinche.session import Session, settings_rules
 
 CARD = re.compile(r"(?<![\w-])([789TJQKA][shdc])(?![\w-])")
+#: The "seat" of a spectator's log for :func:`find_leaks`: every hand is hidden from it.
+SPECTATOR = 4  # the fifth chair, beside the table
 
 
 class Player:
@@ -173,7 +176,7 @@ def find_leaks(logs: dict[int, list[dict]], snapshot: dict[str, Any]) -> list[st
                 for card in set(CARD.findall(json.dumps(message["event"]))) & then:
                     leaks.append(f"seq {k} seat {seat}: {card} in the event of {message['type']}")
             if "state" in message:
-                own = sorted(card_name(c) for c in cards_of(match.deal.hands[seat]))
+                own = [] if seat == SPECTATOR else sorted(card_name(c) for c in cards_of(match.deal.hands[seat]))
                 if sorted(message["state"]["deal"]["hand"]) != own:
                     leaks.append(f"seq {k} seat {seat}: the state's hand is not the seat's hand then")
     return leaks
@@ -242,4 +245,4 @@ def test_card_pattern_skips_tokens_and_words():
     assert CARD.findall('"Jh","Kd,7s" x-Ah-y tok_Ts9 The Qc') == ["Jh", "Kd", "7s", "Qc"]
 
 
-__all__ = ["Player", "seat_two", "serve", "find_leaks", "websockets"]
+__all__ = ["Player", "seat_two", "serve", "find_leaks", "websockets", "SPECTATOR"]

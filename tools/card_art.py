@@ -13,8 +13,9 @@ small file in OUT_DIR (dist/img/cards/, see docs/site.md#the-deck):
 - `back.svg`: the back, in the site's red;
 - `LICENSE.txt`: the package's licence, with its copyright lines and what was changed.
 
-Minified on the way (ids, the Inkscape styles, numbers to 0.1 of a point on a 169-point card): the twelve
-figures weigh 540 kB (about 190 kB compressed) instead of the package's 960 kB for the whole deck.
+Minified on the way (ids and the Inkscape styles dropped, each path command absolute or relative whichever is
+shorter, the figures' points to half a point on a 169-point card, FIGURE_STEP): the twelve figures weigh about
+120 kB compressed, where the package's sheet is 960 kB for its 54 cards.
 """
 from __future__ import annotations
 
@@ -31,6 +32,10 @@ HREF = f"{{{XLINK}}}href"
 SUITS = {"s": "spade", "h": "heart", "d": "diamond", "c": "club"}
 COURTS = {"J": "jack", "Q": "queen", "K": "king"}
 BACK_COLOUR = "#8e1b2e"  # the site's own back (web/css/table.css, the simple deck)
+# The figures' points to half a point of the 169-point card: the largest figure the site draws is some 80 CSS px
+# wide for its 150 points, 240 device pixels at a pixel ratio of 3, where half a step is under half a pixel
+# (a tenth of a point would cost 60 kB more, compressed, for no difference one can see).
+FIGURE_STEP = 0.5
 ART_FILE = "package/svg-cards.svg"
 LICENSE_FILE = "package/LICENSE"
 AUTHORS_FILE = "package/AUTHORS"
@@ -61,26 +66,110 @@ def short(value: float, places: int) -> str:
     return text
 
 
+def snap(value: float, step: float) -> str:
+    """`value` to the nearest multiple of `step` (0.5, 0.01...), in the fewest characters: snap(2.3, .5) -> 2.5."""
+    places = len(repr(step).split(".")[1].rstrip("0")) if "." in repr(step) else 0
+    return short(round(value / step) * step, places)
+
+
 PATH_TOKEN = re.compile(rf"[A-Za-z]|{NUMBER.pattern}")
 
 
-def path_data(text: str, places: int) -> str:
-    """A path's data, rounded, a command's letter left out where it repeats the one before (but a move's or a
-    close's, which a reader does not repeat)."""
-    parts, last = [], None
-    for token in PATH_TOKEN.findall(text):
-        if token.isalpha():
-            if token != last or token in "MmZz":
-                parts.append(token)
-            last = token
+# How many numbers each path command takes (the site's art draws no arcs) and which of them are x and y.
+PATH_ARGUMENTS = {"M": 2, "L": 2, "C": 6, "S": 4, "Q": 4, "T": 2, "H": 1, "V": 1, "Z": 0}
+
+
+def path_commands(text: str) -> list[tuple[str, list[float]]]:
+    """A path's commands in absolute coordinates, one a command (its repeats spelt out): [("M", [x, y]), ...]."""
+    tokens = PATH_TOKEN.findall(text)
+    commands: list[tuple[str, list[float]]] = []
+    x = y = start_x = start_y = 0.0
+    i, letter = 0, None
+    while i < len(tokens):
+        if tokens[i].isalpha():
+            letter = tokens[i]
+            i += 1
+        elif letter is None:
+            raise ArtError(f"a path starts with a number: {text[:40]!r}")
+        upper = letter.upper()
+        if upper not in PATH_ARGUMENTS:
+            raise ArtError(f"a path command this script does not read: {letter}")
+        count = PATH_ARGUMENTS[upper]
+        values = [float(t) for t in tokens[i:i + count]]
+        if len(values) < count or any(t.isalpha() for t in tokens[i:i + count]):
+            raise ArtError(f"a path's {letter} lacks its numbers: {text[:40]!r}")
+        i += count
+        if letter.islower() and upper != "Z":
+            if upper == "H":
+                values = [values[0] + x]
+            elif upper == "V":
+                values = [values[0] + y]
+            else:
+                values = [v + (y if k % 2 else x) for k, v in enumerate(values)]
+        if upper == "H":
+            commands.append(("L", [values[0], y]))
+        elif upper == "V":
+            commands.append(("L", [x, values[0]]))
         else:
-            parts.append(token)
-    return numbers(" ".join(parts), places)
+            commands.append((upper, values))
+        if upper == "Z":
+            x, y = start_x, start_y
+        elif upper == "H":
+            x = values[0]
+        elif upper == "V":
+            y = values[0]
+        else:
+            x, y = values[-2], values[-1]
+        if upper == "M":
+            start_x, start_y = x, y
+            letter = "l" if letter == "m" else "L"  # a move's further pairs are lines
+        if upper == "Z" and i < len(tokens) and not tokens[i].isalpha():
+            raise ArtError(f"numbers after a close: {text[:40]!r}")
+    return commands
 
 
-def numbers(text: str, places: int) -> str:
-    """Every number in a path, a list of points or a transform, rounded; separators kept only where needed."""
-    out = NUMBER.sub(lambda m: f" {short(float(m.group(0)), places)} ", text)
+def path_data(text: str, step: float) -> str:
+    """A path's data in the fewest characters, every number a multiple of `step`: each command absolute or relative, whichever
+    is shorter, relative to the point the rounded path has reached (so that no error adds up: every point lands
+    within half a step of where it was), a line along an axis as H or V, and a command's letter
+    left out where it repeats the one before (but a move's or a close's, which a reader does not repeat)."""
+    parts: list[str] = []
+    last = None
+    x = y = start_x = start_y = 0.0  # where the rounded path is
+
+    def emit(letter: str, values: list[str]) -> None:
+        nonlocal last
+        if letter != last or letter in "MmZz":
+            parts.append(letter)
+        parts.extend(values)
+        last = letter
+
+    for letter, values in path_commands(text):
+        if letter == "Z":
+            emit("z", [])
+            x, y = start_x, start_y
+            continue
+        absolute = [snap(v, step) for v in values]
+        relative = [snap(v - (y if k % 2 else x), step) for k, v in enumerate(values)]
+        new_x, new_y = float(absolute[-2]), float(absolute[-1])
+        rel_x, rel_y = x + float(relative[-2]), y + float(relative[-1])
+        options = [(letter, absolute, new_x, new_y), (letter.lower(), relative, rel_x, rel_y)]
+        if letter == "L" and float(relative[1]) == 0:
+            options = [("H", absolute[:1], new_x, y), ("h", relative[:1], rel_x, y)]
+        elif letter == "L" and float(relative[0]) == 0:
+            options = [("V", absolute[1:], x, new_y), ("v", relative[1:], x, rel_y)]
+        written, chosen, x, y = min(options, key=lambda o: len(" ".join(o[1])) + (o[0] != last))
+        emit(written, chosen)
+        if letter == "M":
+            start_x, start_y = x, y
+            last = "l" if written == "m" else "L"  # a move's further pairs are lines: one may follow unlettered
+    return numbers(" ".join(parts), step)
+
+
+def numbers(text: str, step: float) -> str:
+    """Every number in a path, a list of points or a transform to a multiple of `step`; separators kept only where
+    needed."""
+    out = NUMBER.sub(lambda m: f" {snap(float(m.group(0)), step)} ", text)
     out = re.sub(r"\s*,\s*|\s+", " ", out).strip()
     out = re.sub(r" ?([A-Za-z]) ?", r"\1", out)  # no space around a path command
     out = re.sub(r" ?([()]) ?", r"\1", out)
@@ -92,8 +181,9 @@ def numbers(text: str, places: int) -> str:
 STYLE_ATTRIBUTES = ("fill", "stroke", "stroke-width", "fill-rule", "opacity", "fill-opacity")
 
 
-def clean(node: ET.Element, places: int) -> None:
-    """In place: no ids, styles as attributes (the few that draw), numbers rounded, xlink:href as href."""
+def clean(node: ET.Element, step: float) -> None:
+    """In place: no ids, styles as attributes (the few that draw), xlink:href as href, the numbers of paths and
+    points to multiples of `step`, of positions and sizes to a tenth of it, of transforms to 0.0001."""
     for child in node.iter():
         attributes = dict(child.attrib)
         child.attrib.clear()
@@ -107,14 +197,14 @@ def clean(node: ET.Element, places: int) -> None:
             if name == HREF:
                 child.set("href", value)
             elif name == "d":
-                child.set(name, path_data(value, places))
+                child.set(name, path_data(value, step))
             elif name == "points":
-                child.set(name, numbers(value, places))
+                child.set(name, numbers(value, step))
             elif name == "transform":
-                child.set(name, numbers(value, 4))
+                child.set(name, numbers(value, 0.0001))
             elif name in ("x", "y", "width", "height", "x1", "y1", "x2", "y2", "cx", "cy", "r", "rx", "ry",
                           "stroke-width") and NUMBER.fullmatch(value):
-                child.set(name, short(float(value), places + 1))
+                child.set(name, snap(float(value), step / 10))
             else:
                 child.set(name, value)
         if child.tag == f"{{{SVG}}}use":
@@ -179,7 +269,7 @@ def relink(nodes: list[ET.Element], renamed: dict[str, str]) -> None:
                 child.set(HREF, "#" + renamed[ref[1:]])
 
 
-def render(view_box: str, sheet: Sheet, body: list[ET.Element], places: int) -> str:
+def render(view_box: str, sheet: Sheet, body: list[ET.Element], step: float) -> str:
     """A standalone SVG of `body` with every def it refers to, ids shortened."""
     names = []
     for node in body:
@@ -193,7 +283,7 @@ def render(view_box: str, sheet: Sheet, body: list[ET.Element], places: int) -> 
     if defs:
         ET.SubElement(root, f"{{{SVG}}}defs").extend(defs)
     root.extend(body)
-    clean(root, places)
+    clean(root, step)
     for node, name in zip(defs, names):
         node.set("id", renamed[name])  # after clean(), which drops every id
     return text_of(root)
@@ -228,7 +318,7 @@ def court(sheet: Sheet, rank: str, suit: str) -> str:
     group = ET.Element(f"{{{SVG}}}g", {"transform": card.get("transform")})
     group.extend(kept)
     view_box = " ".join(short(v, 1) for v in (left, top, right - left, bottom - top))
-    return render(view_box, sheet, [group], 1)
+    return render(view_box, sheet, [group], FIGURE_STEP)
 
 
 def suit_shape(sheet: Sheet, suit: str) -> str:
@@ -236,7 +326,7 @@ def suit_shape(sheet: Sheet, suit: str) -> str:
     shape = copy(sheet.get(SUITS[suit]))
     for node in shape.iter():
         node.attrib.pop("style", None)
-    return render("-8 -8 16 16", sheet, [shape], 2)
+    return render("-8 -8 16 16", sheet, [shape], 0.01)
 
 
 def back(sheet: Sheet) -> str:
@@ -248,7 +338,7 @@ def back(sheet: Sheet) -> str:
             node.set("style", node.get("style").replace("fill:inherit", f"fill:{BACK_COLOUR}"))
     holder = ET.Element(f"{{{SVG}}}g", {"fill": BACK_COLOUR})
     holder.append(card)
-    return render("0 0 169.1 244.6", sheet, [holder], 1)
+    return render("0 0 169.1 244.6", sheet, [holder], 0.1)
 
 
 def license_text(tgz_name: str, licence: str, authors: str) -> str:

@@ -5,7 +5,7 @@
 
 Every file of dist/ is precached except those matching EXCLUDE (the service worker itself, and what no page
 needs: the benchmark pages, the micropip wheel the engine worker does not load). Those matching LATER (the
-puzzle set) are precached later, not at install: once a page has booted and the browser is idle, the page asks
+puzzle set, the puzzle page) are precached later, not at install: once a page has booted and the browser is idle, the page asks
 the service worker for them (web/js/pwa.js, "precache-later"), and the puzzles page's own fetch caches them
 too; so they are no part of a first visit's download (tools/build_site.py counts the install's list only). The list and the content
 hash of each file are written into dist/sw.js in place of the placeholder between `/* PRECACHE */` and
@@ -26,8 +26,9 @@ from pathlib import Path
 SERVICE_WORKER = "sw.js"
 # dist/ files a service worker does not precache: itself, and what no page needs.
 EXCLUDE = (SERVICE_WORKER, "bench/*", "pyodide/*/micropip-*.whl")
-# dist/ files precached after the install (see above): listed apart, in PRECACHE.later.
-LATER = ("puzzles/*",)
+# dist/ files precached after the install (see above): listed apart, in PRECACHE.later. The puzzle page's own
+# files too: no first visit needs them (the progress page imports js/puzzles/progress.js only if it is there).
+LATER = ("puzzles/*", "puzzles.html", "js/puzzles/*", "css/puzzles.css")
 PLACEHOLDER = re.compile(r"/\* PRECACHE \*/.*?/\* END PRECACHE \*/", re.DOTALL)
 
 

@@ -8,11 +8,14 @@ Run under Pyodide's own interpreter (the bytecode must be that exact Python's), 
 Each ``coinche/**/x.py`` gets a ``coinche/**/x.pyc`` beside it (zipimport looks for ``x.pyc`` before
 ``x.py``), unchecked-hash based: nothing is compared at import, the wheel's sha256 in build-info.json already
 pins the pair. Code objects carry ``ZIP_PATH/coinche/x.py`` as their file name, what zipimport would give the
-source, so tracebacks read the same. The entries are listed in RECORD: the wheel stays a valid wheel, and any
+source, so tracebacks read the same. The bytecode has no docstrings (the sources beside it keep them, for
+doctest and for a reader): nothing in the engine reads a docstring at run time, and they were a sixth of the
+wheel as served. The entries are listed in RECORD: the wheel stays a valid wheel, and any
 other Python ignores bytecode of another version (zipimport falls back to the source on a magic mismatch).
 """
 from __future__ import annotations
 
+import ast
 import base64
 import hashlib
 import importlib._bootstrap_external as external
@@ -28,6 +31,18 @@ def record_line(name: str, data: bytes) -> str:
     return f"{name},sha256={digest},{len(data)}"
 
 
+def without_docstrings(source: bytes) -> ast.Module:
+    """The module's syntax tree with every docstring (module, class, function) made empty: each keeps its line,
+    so line numbers in tracebacks are the source's."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if isinstance(node, (ast.Module, ast.ClassDef, ast.FunctionDef, ast.AsyncFunctionDef)) and node.body:
+            first = node.body[0]
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant) and isinstance(first.value.value, str):
+                first.value.value = ""
+    return tree
+
+
 def precompile(source: str, target: str, zip_path: str) -> int:
     with zipfile.ZipFile(source) as wheel:
         entries = [(info, wheel.read(info)) for info in wheel.infolist()]
@@ -35,7 +50,7 @@ def precompile(source: str, target: str, zip_path: str) -> int:
     added: list[tuple[str, bytes]] = []
     for info, data in entries:
         if info.filename.endswith(".py"):
-            code = compile(data, f"{zip_path}/{info.filename}", "exec", dont_inherit=True, optimize=0)
+            code = compile(without_docstrings(data), f"{zip_path}/{info.filename}", "exec", dont_inherit=True, optimize=0)
             pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             added.append((info.filename + "c", bytes(pyc)))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:

@@ -49,7 +49,7 @@ from .record import LEVELS, PERSON, RecordError, dealt, record_seats
 from .rng import derive_seed
 
 #: K, the number of replays a par takes (docs/bots.md, "The par of a deal", says why this many).
-PAR_DEALS = 12
+PAR_DEALS = 10
 #: The level that plays the seat whose par is taken (and a person's seat beside it).
 PAR_LEVEL = "expert"
 #: At most this many replays (a page or a command line asking for more is refused).

@@ -81,6 +81,7 @@ class RemoteClient(Client):
 
     def __init__(self, cluster: "Cluster", process: str, number: int, name: str | None) -> None:
         self._table = None
+        self._watching = None
         self.cluster, self.process, self.number = cluster, process, number
         # its own process keeps the per-address limits; here each one is its own "address"
         super().__init__(cluster.referee.config, peer=f"{process}/{number}", address=f"remote:{process}/{number}")
@@ -97,6 +98,17 @@ class RemoteClient(Client):
             self._table = table
             self.cluster.post(self.process, {"k": "bind", "c": self.number, "t": None if table is None else table.id,
                                              "o": self.cluster.me})
+
+    @property
+    def watching(self):
+        return self._watching
+
+    @watching.setter
+    def watching(self, table) -> None:
+        if table is not self._watching:
+            self._watching = table
+            self.cluster.post(self.process, {"k": "watchbind", "c": self.number, "o": self.cluster.me,
+                                             "t": None if table is None else table.id})
 
     def send(self, message: dict[str, Any]) -> None:
         self.cluster.post(self.process, {"k": "m", "c": self.number, "m": message})
@@ -137,6 +149,25 @@ class RemoteTable:
 
     def drop(self, seat: int) -> None:
         self.cluster.post(self.owner, {"k": "gone", "p": self.cluster.me, "c": self.number})
+
+
+class RemoteWatch:
+    """Here, the table a spectator connected here watches, which another process decides."""
+
+    remote = True
+    finished = False
+
+    def __init__(self, cluster: "Cluster", table_id: str, owner: str, number: int) -> None:
+        self.cluster, self.id, self.owner, self.number = cluster, table_id, owner, number
+
+    def send_watching(self, client: "Client", rid, kind: str = "watching") -> None:
+        frame = {"type": "state", **({"id": rid} if rid is not None else {})}
+        self.cluster.post(self.owner, {"k": "f", "p": self.cluster.me, "c": client.id, "r": dumps(frame)})
+
+    def unwatch(self, client: "Client") -> None:
+        client.watching = None
+        self.cluster.post(self.owner, {"k": "unwatch", "p": self.cluster.me, "c": self.number})
+        self.cluster.referee.watch(client)
 
 
 class Cluster:
@@ -301,6 +332,16 @@ class Cluster:
             referee.watch(client)
         elif kind == "bind":
             self._bind(message)
+        elif kind == "watchbind":  # a table elsewhere has a spectator connected here (or no longer)
+            client = referee.by_id.get(message["c"])
+            if client is not None:
+                client.watching = None if message["t"] is None else RemoteWatch(self, message["t"], message["o"],
+                                                                                client.id)
+                referee.watch(client)
+        elif kind == "unwatch":  # a spectator elsewhere stops watching a table here
+            client = self.remotes.pop((message["p"], message["c"]), None)
+            if client is not None and client.watching is not None:
+                client.watching.unwatch(client)
         elif kind == "close":
             client = referee.by_id.get(message["c"])
             if client is not None:
@@ -579,6 +620,44 @@ class Cluster:
         self.referee._stop_waiting(client, shared=False)
         return client
 
+    def seek(self, client: "Client", request: Request, name: str, wait: int) -> None:
+        """The shared public queue of ``name``: seated by whichever process completes a table (or ends a wait)."""
+        if self.referee.draining:
+            raise RefereeError("unavailable", id=request.id)
+        client.waiting = ("public", name)
+        client.entry = entry(self.me, client.id, client.name)
+        self._spawn(client, request, self._seek(client, request, name, wait, client.entry))
+
+    async def _seek(self, client: "Client", request: Request, name: str, wait: int, mine: str) -> None:
+        referee = self.referee
+        group = await self.store.seek(name, mine, "take" if wait == 0 else "push")
+        if client.waiting != ("public", name) or client.entry != mine:  # cancelled meanwhile
+            if not group:
+                await self.store.unseek(name, mine)
+            return
+        referee.tell_seeking(client, request, name, wait)
+        if group:
+            self._seat_group(name, group)
+        else:
+            client.timer = referee.loop.call_later(wait, self._seek_over, client, name, mine)
+
+    def _seek_over(self, client: "Client", name: str, mine: str) -> None:
+        client.timer = None
+        if client.waiting == ("public", name) and client.entry == mine:
+            self._background(self._seek_now(name, mine))
+
+    async def _seek_now(self, name: str, mine: str) -> None:
+        group = await self.store.seek(name, mine, "now")
+        if group:
+            self._seat_group(name, group)
+
+    def _seat_group(self, name: str, group: list[str]) -> None:
+        """The people a public queue gave this process, seated here (those whose connection is elsewhere as
+        :class:`RemoteClient`; one gone meanwhile leaves a seat to a bot)."""
+        people = [p for p in (self._partner(text, ("public", name)) for text in group) if p is not None]
+        if people:
+            self.referee.seat_public(name, people)
+
     def reserve_code(self, client: "Client", request: Request, make) -> None:
         """A private code reserved in Redis for a table to be made here (``make(client, request, code)``):
         a friend connected to any process finds it there."""
@@ -646,6 +725,26 @@ class Cluster:
 
         self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unheard)
 
+    def watch(self, client: "Client", request: Request, code: str) -> None:
+        """A spectator's code this process does not hold: the process holding its table gets the ``watch``."""
+        self._spawn(client, request, self._watch(client, request, code))
+
+    async def _watch(self, client: "Client", request: Request, code: str) -> None:
+        referee = self.referee
+        found = await self.store.code_holder(code)
+        holder = None if found is None else json.loads(found).get("p")
+
+        def unknown() -> None:
+            referee.guesses.failed(client.address)
+            referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
+            referee.watch(client)
+
+        if holder is None or holder == self.me:
+            await self._count_guess(client.address)
+            unknown()
+            return
+        self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unknown)
+
     async def _count_guess(self, address: str) -> None:
         """A wrong code from ``address`` counted in Redis for every process; past the limit, refused here too."""
         referee = self.referee
@@ -691,6 +790,8 @@ class Cluster:
         mine, client.entry = client.entry, None
         if kind == "queue" and mine is not None:
             self._background(self.store.unqueue(self._options_key(value), mine))
+        if kind == "public" and mine is not None:
+            self._background(self.store.unseek(value, mine))
 
     def _background(self, job) -> None:
         async def run():

@@ -43,6 +43,9 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "opponent": ("seat", "status", "grace"),
     "server": ("status",),
     "clock": ("seat", "status", "strikes", "limit"),
+    "watching": ("id", "code", "names", "seats", "state"),
+    "said": ("id", "seat", "phrase"),
+    "seeking": ("id", "preset", "wait", "variant", "target"),
     "error": ("id", "error"),
 }
 
@@ -92,15 +95,13 @@ def _ruling(view) -> dict[str, Any]:
     }
 
 
-def seat_view(view) -> dict[str, Any]:
-    """A :class:`coinche.view.SeatView` as the page reads it: this seat's hand, the public table."""
-    out = {
-        "seat": view.seat,
+def _table(view) -> dict[str, Any]:
+    """The fields of a :class:`coinche.view.SeatView` that every seat is shown alike: the public table."""
+    return {
         "variant": view.variant,
         "dealer": view.dealer,
         "phase": view.phase,
         "current_player": view.current_player,
-        "hand": [str(c) for c in view.hand],
         "hand_counts": list(view.hand_counts),
         "calls": [[seat, str(call)] for seat, call in view.calls],
         "turned": None if view.turned is None else str(view.turned),
@@ -114,14 +115,31 @@ def seat_view(view) -> dict[str, Any]:
         "tricks_won": list(view.tricks_won),
         "result": _score(view.result),
         "void": view.void,
-        "legal": [str(a) for a in view.legal],
         "standing": _contract(view.standing),
     }
+
+
+def seat_view(view) -> dict[str, Any]:
+    """A :class:`coinche.view.SeatView` as the page reads it: this seat's hand, the public table."""
+    out = {"seat": view.seat, **_table(view), "hand": [str(c) for c in view.hand], "legal": [str(a) for a in view.legal]}
     if view.legal and view.phase == "play":
         out["ruling"] = _ruling(view)
     if view.rules.announce:  # the others' announcements from the end of the first trick only (SeatView)
         out["declared"] = [announcement_json(seat, a) for seat, a in view.declared]
         out["announceable"] = [announcement_json(view.seat, a) for a in view.announceable]
+    return out
+
+
+def public_view(deal) -> dict[str, Any]:
+    """A deal as someone without a seat may see it (a spectator): the public table (:func:`_table`, read from
+    a seat's view, none of whose own fields is taken), no hand, no legal action; the announcements declared
+    only from the end of the first trick, when they are every seat's."""
+    view = deal.view(0)
+    out = {"seat": None, **_table(view), "hand": [], "legal": []}
+    if view.rules.announce:
+        shown = deal.tricks or deal.is_over  # as every seat is shown the others' (coinche.view)
+        out["declared"] = [announcement_json(seat, a) for seat, a in deal.declared] if shown else []
+        out["announceable"] = []
     return out
 
 
@@ -140,6 +158,16 @@ def _record_contract(js: dict[str, Any] | None) -> dict[str, Any] | None:
 def seat_state(session, seat: int, clock: dict[str, Any] | None = None) -> dict[str, Any]:
     """The match as ``seat`` may see it (the ``state`` of start, update, resumed and state); ``clock``: the
     decision timed (:meth:`coinche_referee.clock.TurnClock.view`), the same for every seat."""
+    return _match_state(session, seat_view(session.match.deal.view(seat)), clock)
+
+
+def spectator_state(session, clock: dict[str, Any] | None = None) -> dict[str, Any]:
+    """The match as a spectator may see it (``watching`` and the updates a spectator gets): every seat's
+    public part, no seat's own (:func:`public_view`)."""
+    return _match_state(session, public_view(session.match.deal), clock)
+
+
+def _match_state(session, deal_view: dict[str, Any], clock: dict[str, Any] | None) -> dict[str, Any]:
     match = session.match
     deal = match.deal
     last = deal.tricks[-1] if deal.tricks else None
@@ -150,7 +178,7 @@ def seat_state(session, seat: int, clock: dict[str, Any] | None = None) -> dict[
         "totals": list(match.totals),
         "deal_index": match.deal_index,
         "winner": match.winner,
-        "deal": seat_view(deal.view(seat)),
+        "deal": deal_view,
         "settings": {"variant": match.rules.variant, "target": match.rules.target,
                      "level": session.settings["level"], "humans": list(session.humans)},
         # the table's rules, told with the first state (before the first card) and in every state after
@@ -241,4 +269,4 @@ def error(e: CoincheError) -> dict[str, Any]:
     return {"key": e.key, "params": params, "message": e.english()}
 
 
-__all__ = ["FIELDS", "message", "seat_view", "seat_state", "event", "error"]
+__all__ = ["FIELDS", "message", "seat_view", "public_view", "seat_state", "spectator_state", "event", "error"]

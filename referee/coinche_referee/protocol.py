@@ -60,6 +60,12 @@ ENGLISH = {
     "not_started": "the match has not started yet",
     "unavailable": "the referee cannot store new tables right now, try again in a moment",
     "too_late": "the time for action {seq} ran out: the table's bot played it for you",
+    "spectator": "you watch this table: a spectator cannot play, take a seat or join another table",
+    "no_spectators": "the table {code} cannot be watched: its creator does not allow it",
+    "too_many_spectators": "the table has {limit} spectators already",
+    "unknown_phrase": "there is no quick-chat phrase '{text}'",
+    "unknown_preset": "there is no public table preset '{text}'",
+    "chat_limited": "too many quick-chat phrases: wait {retry_after} seconds",
 }
 
 
@@ -98,7 +104,8 @@ MAX_RULES = 200
 _RULES = (f"a rules notation of at most {MAX_RULES} characters", lambda v: isinstance(v, str) and len(v) <= MAX_RULES)
 #: A friends' table's settings, the creator's choice as one object.
 _CLOCK = (f"one of {', '.join(CLOCKS)}", lambda v: isinstance(v, str) and v in CLOCKS)
-TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES, "clock": _CLOCK}
+TABLE_SETTINGS = {"variant": _VARIANT, "target": _TARGET, "level": _LEVEL, "rules": _RULES, "clock": _CLOCK,
+                  "spectators": _BOOL}
 _SETTINGS = ("an object with " + ", ".join(f"'{k}' ({what})" for k, (what, _) in TABLE_SETTINGS.items()),
              lambda v: isinstance(v, dict) and all(k in TABLE_SETTINGS and TABLE_SETTINGS[k][1](x) for k, x in v.items()))
 FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
@@ -108,6 +115,10 @@ FIELDS: dict[str, dict[str, tuple[tuple, bool]]] = {
                "rules": (_RULES, False)},
     "open": {"settings": (_SETTINGS, False), "name": (_NAME, False)},
     "join": {"code": (_STR16, True), "name": (_NAME, False), "lobby": (_BOOL, False)},
+    "watch": {"code": (_STR16, True)},
+    "say": {"phrase": (_STR16, True)},
+    "seek": {"preset": (_STR16, True), "wait": (("a number of seconds, 0 to 300", lambda v: type(v) is int and 0 <= v <= 300),
+                                             False), "name": (_NAME, False)},
     "sit": {"seat": (_SEAT, True)},
     "begin": {},
     "cancel": {},

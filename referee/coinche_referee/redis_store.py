@@ -15,6 +15,7 @@ only, a lapsed lease is taken over by one process only.  Keys, under a prefix (`
 ``alive:PROC``        the process's own lease (its queue entries and codes are believed while it lives)
 ``procs``             sorted set: the living processes -> when their lease ends (who shares the takeovers)
 ``q:VARIANT:TARGET``  list: the players waiting in the queue (JSON: process, client, name)
+``pq:PRESET``         list: the people waiting for a public table of four of that preset (the same JSON)
 ``code:CODE``         a private table waiting: the process that holds it (JSON), with a TTL
 ``c:PROC``            pub/sub channel of a process: frames and messages of players on another process
 ``g:ADDR``            the wrong private codes an address sent in the current window (a count, with a TTL)
@@ -184,6 +185,30 @@ while true do
 end
 """
 
+# The public queue of a preset (ARGV[2]): ARGV[4] 'push' queues ARGV[3] and takes the first four living people if
+# there are four; 'take' queues it and takes the first four living (or fewer) at once; 'now' (its wait is
+# over) takes them if ARGV[3] still waits (else nil: another process seated it).  The dead are dropped.
+SEEK = """
+local p, q, mine, mode = ARGV[1], ARGV[1] .. 'pq:' .. ARGV[2], ARGV[3], ARGV[4]
+if mode ~= 'now' then redis.call('RPUSH', q, mine) end
+local living, found = {}, false
+for _, e in ipairs(redis.call('LRANGE', q, 0, -1)) do
+  local ok, who = pcall(function() return cjson.decode(e).p end)
+  if ok and who and redis.call('EXISTS', p .. 'alive:' .. who) == 1 then
+    living[#living + 1] = e
+    if e == mine then found = true end
+  else redis.call('LREM', q, 1, e) end
+end
+if mode == 'now' and not found then return false end
+if #living < 4 and mode == 'push' then return {} end
+local out = {}
+for i = 1, math.min(4, #living) do
+  redis.call('LREM', q, 1, living[i])
+  out[#out + 1] = living[i]
+end
+return out
+"""
+
 # The entry of the process holding a private table's code, if that process lives.
 CODE_HOLDER = """
 local p = ARGV[1]
@@ -227,7 +252,7 @@ class RedisStore(Store):
         self._scripts = {name: self.redis.register_script(text) for name, text in (
             ("create", CREATE), ("append", APPEND), ("update", UPDATE), ("finish", FINISH), ("renew", RENEW),
             ("claim", CLAIM), ("release", RELEASE), ("pair", PAIR), ("code_holder", CODE_HOLDER),
-            ("drop_if", DROP_IF), ("guess", GUESS))}
+            ("drop_if", DROP_IF), ("guess", GUESS), ("seek", SEEK))}
 
     def key(self, *parts: str) -> str:
         return self.prefix + ":".join(parts)
@@ -356,6 +381,15 @@ class RedisStore(Store):
     async def pair(self, key: str, entry: str) -> str | None:
         """The first living player waiting with these options (taken), or ``None`` and ``entry`` queued."""
         return await self.run("pair", key, entry)
+
+    async def seek(self, preset: str, entry: str, mode: str) -> list[str] | None:
+        """The public queue of ``preset`` (script ``SEEK``): the people taken for a table, in order ([]: none
+        yet; None: ``entry`` no longer waits)."""
+        found = await self.run("seek", preset, entry, mode)
+        return None if found is None else list(found)
+
+    async def unseek(self, preset: str, entry: str) -> bool:
+        return bool(await self.call("lrem", self.key("pq", preset), 1, entry))
 
     async def unqueue(self, key: str, entry: str) -> bool:
         """``entry`` out of the queue; ``False`` if another process already took it."""

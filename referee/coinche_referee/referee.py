@@ -16,6 +16,7 @@ import os
 import secrets
 import threading
 import time
+from collections import deque
 from concurrent.futures import ProcessPoolExecutor
 from concurrent.futures.process import BrokenProcessPool
 from dataclasses import dataclass, field
@@ -32,6 +33,7 @@ import coinche_referee.messages as messages  # not `from . import`, which import
 from .clock import DEFAULT as DEFAULT_CLOCK
 from .clock import PRESETS as CLOCKS
 from .clock import STRIKES
+from . import public
 from .codes import new_code, parse_code
 from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
@@ -43,7 +45,12 @@ log = logging.getLogger("coinche_referee")
 
 #: Requests that concern the table a client sits at: with a durable store they wait while it writes, and
 #: for a table another process decides they go there.
-TABLE_REQUESTS = ("act", "state", "leave", "resume", "sit", "begin", "cancel")
+TABLE_REQUESTS = ("act", "state", "leave", "resume", "sit", "begin", "cancel", "say")
+
+#: What a spectator may not do (``spectator``): play, take a seat, or go to another table before ``leave``.
+SPECTATOR_REFUSED = ("act", "sit", "begin", "resume", "queue", "create", "open", "join", "watch", "say")
+#: Spectators at one table, at most.
+MAX_SPECTATORS = 32
 
 #: Open files the referee keeps for itself (its log, its listening socket, the bot workers' pipes).
 RESERVED_FILES = 64
@@ -145,6 +152,7 @@ class Client:
         self.timer: asyncio.TimerHandle | None = None
         self.idle: asyncio.TimerHandle | None = None  # closes it if it neither sits nor waits in time
         self.entry: str | None = None  # what stands for it in the shared queue (with --redis)
+        self.watching: Table | None = None  # the friends' table it watches, as a spectator
 
     def send(self, message: dict[str, Any]) -> None:
         raise NotImplementedError
@@ -175,10 +183,12 @@ class Referee:
         self.per_address: dict[str, int] = {}
         self.guesses = GuessLimiter(config.guesses, 60.0, config.guess_block, clock)
         self.queues: dict[tuple[str, int], list[Client]] = {}
+        self.seekers: dict[str, list[Client]] = {}  # preset -> the people waiting for a public table, in order
         self.private: dict[str, Table] = {}  # tables by code: waiting for players (or a friends' match on)
         self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
+        self.clock_late: deque[float] = deque(maxlen=1000)  # seconds after its deadline each clock fired, the last
         self.pool = self._new_pool()
 
     def _new_pool(self) -> ProcessPoolExecutor:
@@ -239,6 +249,8 @@ class Referee:
             client.idle.cancel()
             client.idle = None
         self._stop_waiting(client)
+        if client.watching is not None:
+            client.watching.unwatch(client)
         table = client.table
         if table is not None:
             client.table, seat, client.seat = None, client.seat, -1
@@ -248,7 +260,7 @@ class Referee:
         """A connection neither playing nor waiting is closed after ``idle_timeout`` (it holds a file
         and counts against its address for nothing); playing or waiting, the clock stops.  At a table
         whose match is over, the clock runs: the players have seen the result."""
-        table = client.table
+        table = client.table if client.watching is None else client.watching
         free = client.waiting is None and client in self.clients and (table is None or table.finished)
         if free and client.idle is None:
             client.idle = self.loop.call_later(self.config.idle_timeout, self._idle, client)
@@ -286,6 +298,8 @@ class Referee:
         is writing waits until it is stored; one for a table another process decides goes there."""
         rid = request.id
         try:
+            if client.watching is not None and request.type in SPECTATOR_REFUSED:
+                raise RefereeError("spectator", id=rid)
             if request.type in TABLE_REQUESTS:
                 table = client.table if request.type != "resume" else self._token_table(request, client)
                 if table is not None and table.remote:
@@ -409,6 +423,46 @@ class Referee:
         table.sit(second, 1)
         table.begin(self.match_seed())
 
+    def _on_seek(self, client: Client, request: Request) -> None:
+        """Wait for a public table of four of a preset: seated with the next three who come, or, after ``wait``
+        seconds (0: at once), with whoever waits then, bots in the other seats."""
+        self._free(client, request)
+        name = public.preset(request.fields["preset"])
+        self._lobby(client, request)
+        wait = request.get("wait", public.DEFAULT_WAIT)
+        if self.cluster is not None:
+            self.cluster.seek(client, request, name, wait)
+            return
+        queue = self.seekers.setdefault(name, [])
+        queue.append(client)
+        client.waiting = ("public", name)
+        self.tell_seeking(client, request, name, wait)
+        if len(queue) >= public.SEATS or wait == 0:
+            self.seat_public(name, queue[:public.SEATS])
+        else:
+            client.timer = self.loop.call_later(wait, self._seek_over, client, name)
+
+    def tell_seeking(self, client: Client, request: Request, name: str, wait: int) -> None:
+        variant, target, _ = public.PRESETS[name]
+        self._reply(client, request, "seeking", preset=name, wait=wait, variant=variant, target=target)
+
+    def _seek_over(self, client: Client, name: str) -> None:
+        client.timer = None
+        queue = self.seekers.get(name, [])
+        if client.waiting == ("public", name) and client in queue:
+            self.seat_public(name, queue[:public.SEATS])
+
+    def seat_public(self, name: str, people: list[Client]) -> None:
+        """A public table for ``people`` (in the order they came: seats 0, 1, 2, 3), bots in the other seats."""
+        for client in people:
+            self._stop_waiting(client, shared=False)
+        variant, target, rules = public.PRESETS[name]
+        given = {"variant": variant, "target": target, **({"rules": rules} if rules else {})}
+        table = self._table("public", self._settings(given))
+        for seat, client in enumerate(people):
+            table.sit(client, seat)
+        table.begin(self.match_seed())
+
     def _no_opponent(self, client: Client) -> None:
         client.timer = None
         if client.waiting is not None and client.waiting[0] == "queue":
@@ -472,7 +526,10 @@ class Referee:
             self._lobby(client, request)
             self.cluster.reserve_code(client, request, self._on_open)
             return
-        self._private(client, request, "friends", self._settings(request.get("settings", {})), code)
+        given = request.get("settings", {})
+        settings = self._settings(given)
+        settings["spectators"] = given.get("spectators", True)
+        self._private(client, request, "friends", settings, code)
 
     def _on_join(self, client: Client, request: Request) -> None:
         """Sit at the private table waiting with this code.  Wrong codes are counted per address: past
@@ -536,7 +593,33 @@ class Referee:
             raise RefereeError("too_few_players", id=request.id, limit=MIN_FRIENDS)
         table.begin(self.match_seed(), request.id)
 
+    def _on_watch(self, client: Client, request: Request) -> None:
+        """Watch the match of a friends' table by its code, as a spectator: only what every seat sees."""
+        self._free(client, request)
+        wait = self.guesses.blocked(client.address)
+        if wait > 0:
+            raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
+        code = parse_code(request.get("code"))
+        table = None if code is None else self.private.get(code)
+        if table is None and code is not None and self.cluster is not None and not client.remote:
+            self.cluster.watch(client, request, code)  # the table may be on another process
+            return
+        if table is None or not table.friends:
+            self.guesses.failed(client.address)
+            raise RefereeError("no_such_table", id=request.id, code=request.get("code"))
+        if not table.started:
+            raise RefereeError("not_started", id=request.id)
+        if not table.settings.get("spectators", True):
+            raise RefereeError("no_spectators", id=request.id, code=code)
+        if len(table.watchers) >= MAX_SPECTATORS:
+            raise RefereeError("too_many_spectators", id=request.id, limit=MAX_SPECTATORS)
+        table.watch(client, request.id)
+
     def _on_cancel(self, client: Client, request: Request) -> None:
+        if client.watching is not None:
+            client.watching.unwatch(client)
+            self._reply(client, request, "cancelled")
+            return
         table = client.table
         if client.waiting is None and (table is None or table.started):
             raise RefereeError("not_waiting", id=request.id)
@@ -559,11 +642,12 @@ class Referee:
             if shared:
                 self.cluster.unwait(client, waiting)
             return
-        queue = self.queues.get(waiting[1], [])
+        pool = self.seekers if waiting[0] == "public" else self.queues
+        queue = pool.get(waiting[1], [])
         if client in queue:
             queue.remove(client)
         if not queue:
-            self.queues.pop(waiting[1], None)
+            pool.pop(waiting[1], None)
 
     def match_seed(self) -> str:
         """A fresh secret seed for a match (it never leaves the referee)."""
@@ -579,7 +663,14 @@ class Referee:
         table = self._seated(client, request)
         table.act(client.seat, request.fields["action"], request.get("seq"), request.id)
 
+    def _on_say(self, client: Client, request: Request) -> None:
+        """A quick-chat phrase to everyone at the table (and its spectators)."""
+        self._seated(client, request).say(client.seat, request.fields["phrase"], request.id)
+
     def _on_state(self, client: Client, request: Request) -> None:
+        if client.watching is not None:
+            client.watching.send_watching(client, request.id, "state")
+            return
         self._seated(client, request).send_state(client.seat, request.id)
 
     def _on_resume(self, client: Client, request: Request) -> None:
@@ -597,7 +688,9 @@ class Referee:
         table.resume(seat, client, request.id, token)
 
     def _on_leave(self, client: Client, request: Request) -> None:
-        if client.waiting is not None:
+        if client.watching is not None:
+            client.watching.unwatch(client)
+        elif client.waiting is not None:
             self._stop_waiting(client)
         elif client.table is not None:
             table, seat = client.table, client.seat
@@ -613,6 +706,7 @@ class Referee:
         return {
             "clients": sorted((c.id, repr(c.describe())) for c in self.clients),
             "queues": {f"{k[0]}/{k[1]}": [c.id for c in v] for k, v in self.queues.items()},
+            "seekers": {k: [c.id for c in v] for k, v in self.seekers.items()},
             "private": {code: id(table) for code, table in self.private.items()},
             "tokens": sorted((t, table.id) for t, table in self.tokens.items()),
             "tables": sorted((repr(t.describe()) for t in self.tables)),
@@ -623,7 +717,14 @@ class Referee:
         return {
             "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
+            "clock_late_p99": _p99(self.clock_late), "timeouts": len(self.clock_late),
         }
+
+
+def _p99(values) -> float | None:
+    """The 99th percentile of ``values`` (None: none), rounded to the millisecond."""
+    ordered = sorted(values)
+    return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3) if ordered else None
 
 
 __all__ = ["Config", "Client", "Referee", "default_max_clients"]

@@ -37,6 +37,7 @@ from coinche.errors import IllegalActionError, OutOfTurnError
 from coinche.session import Session
 
 import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
+from .chat import ChatLimit, parse_phrase
 from .clock import DEFAULT as DEFAULT_CLOCK
 from .clock import ClockSettings, TurnClock
 from .protocol import RefereeError
@@ -81,7 +82,7 @@ log = logging.getLogger("coinche_referee")
 
 SEATS = (0, 1, 2, 3)
 PAIR = (0, 1)  # the seats of the two players at a queued or 1v1 private table
-KINDS = ("queue", "private", "friends")
+KINDS = ("queue", "private", "friends", "public")
 MIN_FRIENDS = 2  # people seated before a friends' table may start
 
 
@@ -134,6 +135,8 @@ class Table:
         self.clock: TurnClock | None = None  # the turn clock, once the match is on
         self.clock_timer = None  # the timer of the decision timed, then the bot's thinking when it runs out
         self.clock_fired: int | None = None  # the action number whose time ran out: the person may no longer act
+        self.watchers: set = set()  # the spectators' connections (a friends' table's match)
+        self.chat: dict[int, ChatLimit] = {}  # each seat's allowance of quick-chat phrases
         self.deadline = None  # the timer that gives up a table still waiting for its players
         self.counted: str | None = None  # the address this waiting table counts against (its creator's)
         self.closed = False
@@ -147,7 +150,7 @@ class Table:
     # ------------------------------------------------------------ what it is
     @property
     def friends(self) -> bool:
-        return self.kind == "friends"
+        return self.kind in ("friends", "public")  # a public table of four strangers plays as one
 
     @property
     def started(self) -> bool:
@@ -173,8 +176,8 @@ class Table:
 
     def record(self) -> TableRecord:
         """What the store keeps of the table besides its actions (never a token: their hashes)."""
-        settings = self.settings if self.session is None else dict(self.session.settings,
-                                                                     clock=self.settings.get("clock", DEFAULT_CLOCK))
+        kept = {k: self.settings[k] for k in ("clock", "spectators") if k in self.settings}
+        settings = self.settings if self.session is None else dict(self.session.settings, **kept)
         until = None
         if self.session is None and self.deadline is not None:
             until = round(time.time() + max(0.0, self.deadline.when() - self.referee.loop.time()), 3)
@@ -205,6 +208,8 @@ class Table:
         settings = session.settings
         kept = {k: settings[k] for k in ("variant", "target", "level", "rules") if k in settings}
         kept["clock"] = record.settings.get("clock", DEFAULT_CLOCK)
+        if "spectators" in record.settings:
+            kept["spectators"] = record.settings["spectators"]
         table = cls(referee, record.kind, kept, record.code, table_id=record.id)
         table.session = session
         table.clock = TurnClock.parse(table.clock_settings(), record.clock)
@@ -239,6 +244,43 @@ class Table:
     def state_for(self, seat: int) -> dict[str, Any]:
         return messages.seat_state(self.session, seat, None if self.clock is None else self.clock.view(time.time()))
 
+    def spectator_state(self) -> dict[str, Any]:
+        return messages.spectator_state(self.session, None if self.clock is None else self.clock.view(time.time()))
+
+    # ------------------------------------------------------------ quick chat
+    def say(self, seat: int, phrase: str, rid: int | str | None) -> None:
+        """A phrase of ``seat`` to every person at the table and its spectators; refused (and nothing said)
+        when it is not a phrase, or past the seat's allowance."""
+        phrase = parse_phrase(phrase)
+        if not self.seats[seat].human:
+            raise RefereeError("seat_lost", id=rid)
+        wait = self.chat.setdefault(seat, ChatLimit()).allow()
+        if wait:
+            raise RefereeError("chat_limited", id=rid, retry_after=int(wait))
+        for other in self.people():
+            self._send(other, "said", id=rid if other == seat else None, seat=seat, phrase=phrase)
+        for client in list(self.watchers):
+            client.send(messages.message("said", seat=seat, phrase=phrase))
+
+    # ------------------------------------------------------------ spectators
+    def watch(self, client: "Client", rid: int | str | None = None) -> None:
+        """A spectator watches the match from now on: told only what every seat sees."""
+        self.watchers.add(client)
+        client.watching = self
+        self.send_watching(client, rid)
+
+    def send_watching(self, client: "Client", rid: int | str | None = None, kind: str = "watching") -> None:
+        if kind == "state":
+            client.send(messages.message("state", id=rid, state=self.spectator_state()))
+            return
+        client.send(messages.message("watching", id=rid, code=self.code, names=self.names(),
+                                     seats=self.public_seats(), state=self.spectator_state()))
+
+    def unwatch(self, client: "Client") -> None:
+        self.watchers.discard(client)
+        client.watching = None
+        self.referee.watch(client)
+
     def public_event(self, event: dict[str, Any], deal_index: int) -> dict[str, Any]:
         return messages.event(event, deal_index)
 
@@ -268,18 +310,23 @@ class Table:
         for other in self.people():
             if other != seat:
                 self._send(other, "presence", status=status, seat=seat, seats=seats, **fields)
+        for client in list(self.watchers):
+            client.send(messages.message("presence", status=status, seat=seat, seats=seats, **fields))
 
     def _broadcast(self, event: dict, deal_index: int, actor: int = -1, rid: int | str | None = None) -> None:
         public = self.public_event(event, deal_index)
         for seat in SEATS:
             self._send_state(seat, "update", id=rid if seat == actor else None, event=public)
+        if self.watchers:
+            update = messages.message("update", event=public, state=self.spectator_state())
+            for client in list(self.watchers):
+                client.send(update)
         if self.finished:  # the players' connections are now idle ones
             self._watch_all()
 
     def _watch_all(self) -> None:
-        for s in self.seats:
-            if s.client is not None:
-                self.referee.watch(s.client)
+        for client in [s.client for s in self.seats if s.client is not None] + list(self.watchers):
+            self.referee.watch(client)
 
     # ------------------------------------------------------------ the lobby (before the start)
     def lobby_message(self, seat: int, rid: int | str | None = None) -> dict[str, Any]:
@@ -422,12 +469,12 @@ class Table:
         on); a queued pair both stand up."""
         self.session = None
         refusal = messages.message("error", error=messages.error(RefereeError("unavailable")))
-        if self.friends:
+        if self.kind == "friends":
             client = self.seats[self.host].client
             if client is not None:
                 client.send(dict(refusal, **({"id": rid} if rid is not None else {})))
             return
-        standing = [1] if self.kind == "private" else [0, 1]
+        standing = [1] if self.kind == "private" else self.people()
         for seat in standing:
             client = self.seats[seat].client
             self._forget_token(seat)
@@ -588,6 +635,8 @@ class Table:
             self._forget_token(seat)
         if self.code is not None:  # a stored lobby left to another process keeps its shared code
             self.referee.forget_code(self.code, self, shared=finished or not self.stored or self.started)
+        for client in list(self.watchers):
+            self.unwatch(client)
         self.referee.tables.discard(self)
         if self.referee.table_ids.get(self.id) is self:
             del self.referee.table_ids[self.id]
@@ -613,6 +662,9 @@ class Table:
             if client is not None:
                 client.table, client.seat = None, -1
                 client.close(1012, "the table moved, reconnect")
+        for client in list(self.watchers):
+            self.unwatch(client)
+            client.close(1012, "the table moved, watch it again")
         self.close(finished=False)
         self.referee.drain(self)
 
@@ -786,6 +838,7 @@ class Table:
             self.clock_timer = self.referee.loop.call_later(0.05, self._clock_fired, seq, seat)
             return
         self.clock_fired = seq
+        self.referee.clock_late.append(time.time() - self.clock.due)
         try:
             future = self.referee.think(decide, session.bot_for(seat), session.match.deal.view(seat))
         except Exception as e:  # no worker could be started: this table cannot go on
@@ -897,6 +950,7 @@ class Table:
             "bot_pending": self.bot_timer is not None,
             "clock": None if self.clock is None else self.clock.describe(),
             "clock_pending": self.clock_timer is not None,
+            "watchers": sorted(c.id for c in self.watchers),
             "waiting": self.deadline is not None,
             "counted": self.counted,
             "closed": self.closed,

@@ -27,7 +27,6 @@ const ME = 0; // the seat of a one-deal match's player (new_match's human)
 const NAME_KEY = "coinche.challenge.name";
 
 let ctx = null; // {engine, loadGame, show, goHome, whenReady, status(text)}: main.js's
-let current = null; // the flow at the table: {kind: "daily", day} or {kind: "challenge", challenge}
 
 export function setup(context) {
   ctx = context;
@@ -41,10 +40,8 @@ export async function drawCard(button) {
   const stored = await readDay(day);
   button.dataset.state = dayProgress(stored).state;
   button.dataset.day = day;
-  const detail = button.querySelector("small");
-  detail.textContent = dayStateText(stored, t);
+  button.querySelector("small").textContent = dayStateText(stored, t);
 }
-
 
 // ------------------------------------------------------------------ the deal of the day
 // That day's set: its next deal at the table (the one in progress resumed), or its result once all are played.
@@ -96,7 +93,6 @@ function keepFlow(flow) {
 
 // Deal `index` of the flow at the table, a one-deal match (from its save when given).
 async function playDeal(flow, index, snapshot = null) {
-  current = flow;
   const deals = dealsOf(flow);
   const deal = deals[index];
   const where = flow.kind === "daily" ? { kind: "daily", date: flow.day.date } : { kind: "challenge", key: flow.challenge.key };
@@ -207,10 +203,6 @@ async function share({ text, url }, said) {
   }
 }
 
-function figure(value) {
-  return Number.isFinite(value) ? signed(value) : "…";
-}
-
 function parText(par) {
   return Number.isFinite(par) ? String(Math.round(par * 10) / 10) : "…";
 }
@@ -224,7 +216,7 @@ function showDay(day) {
       el("th", { scope: "row", text: t("daily.deal", { n: i + 1 }) }),
       el("td", { text: Number.isFinite(deal.score) ? String(deal.score) : "–" }),
       el("td", { text: parText(deal.par) }),
-      el("td", { class: "difference", text: figure(difference(deal.score, deal.par)) })));
+      el("td", { class: "difference", text: signed(difference(deal.score, deal.par)) })));
     const { total, complete } = totalDifference(differences(day));
     const table = el("table", "daily-table",
       el("thead", {}, el("tr", {}, ...["daily.col.deal", "daily.col.score", "daily.col.par", "daily.col.difference"]
@@ -251,7 +243,6 @@ function showDay(day) {
     for (const [i, deal] of day.deals.entries()) if (!Number.isFinite(deal.par)) measure({ kind: "daily", day }, i);
   };
   openWith(dialog, draw, [button(t("daily.home"), () => dialog.close(), "btn primary")]);
-  drawCardAgain();
 }
 
 function openWith(dialog, draw, actions) {
@@ -260,11 +251,6 @@ function openWith(dialog, draw, actions) {
   dialog.querySelector(".dialog-actions").replaceChildren(...actions);
   if (!dialog.open) dialog.showModal();
   actions.at(-1)?.focus();
-}
-
-function drawCardAgain() {
-  const card = document.querySelector("#btn-daily");
-  if (card) drawCard(card);
 }
 
 // A day's deals, or a solo deal, as a challenge's.
@@ -412,18 +398,17 @@ function showComparison(challenge) {
       el("th", { scope: "row", text: t("daily.deal", { n: i + 1 }) }),
       ...rows.map((row) => {
         const deal = row.deals[i];
-        return el("td", { class: row.you ? "you" : "", dataset: { score: String(deal.score) } },
+        return el("td", { class: row.you ? "you" : "" },
           el("strong", { text: String(deal.score) }), el("br"),
           el("small", { text: t("challenge.par", { par: parText(deal.par) }) }), el("br"),
-          el("small", { class: "difference", text: figure(deal.difference) }));
+          el("small", { class: "difference", text: signed(deal.difference) }));
       })));
     const foot = el("tr", {}, el("th", { scope: "row", text: t("daily.total") }),
       ...rows.map((row) => el("td", { class: `difference${row.you ? " you" : ""}`, text: row.complete ? signed(row.total) : "…" })));
-    const status = statusLine();
     dialog.querySelector(".dialog-body").replaceChildren(
       el("div", "table-scroll", el("table", "daily-table compare-table", el("thead", {}, head), el("tbody", {}, ...body), el("tfoot", {}, foot))),
       el("p", "daily-note", t("challenge.result.note")),
-      el("div", "deal-tools", button(t("challenge.reply"), () => offerChallengeBack(challenge), "btn primary challenge-reply"), status));
+      el("div", "deal-tools", button(t("challenge.reply"), () => offerChallengeBack(challenge), "btn primary challenge-reply")));
     challenge.mine.forEach((_, i) => measure({ kind: "challenge", challenge }, i));
   };
   openWith(dialog, draw, [button(t("daily.home"), () => dialog.close(), "btn")]);

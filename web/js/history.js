@@ -17,12 +17,12 @@ import { ENTRY_VERSION, dealIdentity, makeEntry, migrateEntry } from "./history-
 
 export const CAP = 2000; // deals kept
 const DB_NAME = "coinche-history";
-const DB_VERSION = 1; // the database's layout (stores, indexes); an entry's own version is ENTRY_VERSION
+const DB_VERSION = 2; // the database's layout (stores, indexes); an entry's own version is ENTRY_VERSION
 const STORE = "deals";
 
 let opened = null;
 
-function request(req) {
+export function request(req) {
   return new Promise((resolve, reject) => {
     req.onsuccess = () => resolve(req.result);
     req.onerror = () => reject(req.error);
@@ -55,6 +55,9 @@ export function openHistory() {
         store.createIndex("deal", "deal", { unique: false });
         store.createIndex("at", "at", { unique: false });
       }
+      // from 1 to 2: the deals of the day by date and the challenges by their deals (js/daily-store.js)
+      if (!db.objectStoreNames.contains("days")) db.createObjectStore("days", { keyPath: "date" });
+      if (!db.objectStoreNames.contains("challenges")) db.createObjectStore("challenges", { keyPath: "key" });
     };
     req.onsuccess = () => {
       const db = req.result;
@@ -84,12 +87,13 @@ async function prune(store, cap) {
   });
 }
 
-async function withStore(mode, work) {
+// work(store) on the object store `name` (the deals by default) in one transaction; null if it fails.
+export async function withStore(mode, work, name = STORE) {
   const db = await openHistory();
   if (!db) return null;
   try {
-    const tx = db.transaction(STORE, mode);
-    const result = await work(tx.objectStore(STORE));
+    const tx = db.transaction(name, mode);
+    const result = await work(tx.objectStore(name));
     await done(tx);
     return result;
   } catch (error) {

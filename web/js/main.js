@@ -472,6 +472,7 @@ function bindSettings() {
     game?.stop();
     startNew(settings.variant);
   });
+  $("#btn-keys").addEventListener("click", () => $("#dlg-keys").showModal()); // over the settings: back to them
   $("#btn-quit").addEventListener("click", () => {
     $("#dlg-settings").close();
     goHome();

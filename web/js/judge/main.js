@@ -526,6 +526,21 @@ function renderRuling() {
   const decisive = document.querySelector(`.rule[data-rule="${ruling.rule}"]`);
   decisive?.classList.add("is-decisive");
   decisive?.setAttribute("aria-current", "true");
+  sayRuling(ruling, legal, total);
+}
+
+// The ruling read out by a screen reader, once a ruling: the deciding rule and what may be played, the rule's
+// note, then each forbidden card and why (#ruling-said, a status region always in the page).
+function sayRuling(ruling, legal, total) {
+  const parts = [t("access.judge.ruling", { rule: ruleLabel(ruling.rule), summary: summaryText(ruling, legal, total) })];
+  if (ruling.note) parts.push(t(`note.${ruling.note}`));
+  for (const card of ruling.hand) {
+    const forbidden = ruling.forbidden[card];
+    if (forbidden) parts.push(t("access.judge.forbidden", { card, reason: t(`reason.${forbidden.key}`, forbidden.params) }));
+  }
+  const said = $("ruling-said");
+  const text = parts.join(" ");
+  if (said.textContent !== text) said.textContent = text;
 }
 
 function summaryText(ruling, legal, total) {

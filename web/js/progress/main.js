@@ -159,6 +159,7 @@ function drawErrors(f) {
 }
 
 const signed = (x) => (x > 0 ? `+${x.toFixed(1)}` : x.toFixed(1));
+const compact = (x) => signed(x).replace(/\.0$/, ""); // a whole score without its ".0"
 
 // The duplicate difference: the player's side's score minus the Expert's par from the same seat, deal by deal.
 function drawDuplicate(f) {
@@ -177,15 +178,17 @@ function drawDuplicate(f) {
     values: d.series.map((x) => x.difference), moving: d.moving, label, description, width,
     onPick: (i) => { if (d.series[i].id !== null) location.assign(historyLink(d.series[i].id)); },
   }));
+  // the deal's number links to its replay (a phone's width holds four columns of figures; the player's score is
+  // the par plus the difference)
   const rows = () => d.series.map((x, i) => el("tr", {},
-    el("th", { scope: "row" }, String(i + 1), el("small", { text: dateText(x.at) })),
-    cell("td", signed(x.result)), cell("td", t("progress.par.col.par_value", { par: signed(x.par), k: x.k })),
-    cell("td", signed(x.difference)),
-    cell("td", t("progress.col.band_value", { mean: signed(d.moving[i].mean), low: signed(d.moving[i].low), high: signed(d.moving[i].high) })),
-    el("td", "links", ...(x.id === null ? [] : [el("a", { href: historyLink(x.id), text: t("progress.link.replay") })])),
+    el("th", { scope: "row" }, x.id === null ? String(i + 1) : el("a", { href: historyLink(x.id), text: String(i + 1) }),
+      el("small", { text: dateText(x.at) })),
+    cell("td", compact(x.par), { class: "whole" }),
+    cell("td", compact(x.difference), { class: "whole" }),
+    cell("td", t("progress.col.band_value", { mean: compact(d.moving[i].mean), low: compact(d.moving[i].low), high: compact(d.moving[i].high) }),
+      { class: "words" }),
   ));
-  const heads = ["progress.col.deal", "progress.par.col.result", "progress.par.col.par", "progress.par.col.difference",
-    "progress.col.average", "progress.par.col.link"].map((key) => t(key, { window: WINDOW }));
+  const heads = ["progress.par.col.deal", "progress.par.col.par", "progress.par.col.difference", "progress.col.average"].map((key) => t(key, { window: WINDOW }));
   plotWithTable(figure, plot, () => table(label, heads, rows()));
   figure.append(el("figcaption", { text: `${label}. ${t("progress.plot.line.hint")}` }));
 }

@@ -3,13 +3,14 @@
 // (review-helper.js: never the table's engine) one bot decision a call (par_step, stateless), and kept in the
 // history after every replay, so that a reload goes on where it stopped.
 //
-// When: a deal finished at this visit's table (wake(deal)) only while the table's engine is computing no bot
+// When: a deal finished at this visit's table (wake(deal)), or earlier in the match at the table (`ours(entry)`:
+// a match resumed after a reload goes on with its deals' pars), only while the table's engine is computing no bot
 // move (`quiet()`: the player to move, a summary open, no match), so that the bots' moves share the device
 // with one par decision at most, the one in hand when the player moves; the history's other deals only while
 // no match is played (`idle()`), as the background reviews (background-reviews.js: the helper working through
 // a match doubled the Expert's moves at the 95th percentile). A device with one core makes none.
 //
-//   const pars = new BackgroundPars({ quiet, idle });
+//   const pars = new BackgroundPars({ quiet, idle, ours });
 //   pars.wake(dealIdentity(record));        // a deal just kept: its par first
 //   const stop = pars.watch(deal, (state) => ...);   // {done, k} while it is made, then {done, k, par}
 import { finishedPar, seatsOf, wantsPar } from "../history-format.js";
@@ -27,15 +28,21 @@ const replaysOf = (k) => Math.min(k, globalThis.coincheTestParReplays ?? k);
 export class BackgroundPars {
   #quiet;
   #idle;
+  #ours;
   #running = false;
   #again = false;
   #urgent = new Set(); // identities of this visit's deals: their pars first, between the player's moves
   #watchers = new Map(); // identity -> Set of callbacks
   #states = new Map(); // identity -> the last state told
 
-  constructor({ quiet, idle }) {
+  constructor({ quiet, idle, ours = () => false }) {
     this.#quiet = quiet;
     this.#idle = idle;
+    this.#ours = ours;
+  }
+
+  #urgentOne(entry) {
+    return this.#urgent.has(entry.deal) || this.#ours(entry);
   }
 
   wake(deal = null) {
@@ -70,27 +77,29 @@ export class BackgroundPars {
   async #run() {
     const { entries } = await readHistory();
     const waiting = entries.filter(wantsPar).reverse();
-    const urgent = waiting.filter((entry) => this.#urgent.has(entry.deal));
-    const others = waiting.filter((entry) => !this.#urgent.has(entry.deal)).slice(0, BATCH);
+    const urgent = waiting.filter((entry) => this.#urgentOne(entry));
+    const others = waiting.filter((entry) => !this.#urgentOne(entry)).slice(0, BATCH);
     for (const entry of entries) {
       const par = finishedPar(entry.par);
       if (par && this.#urgent.has(entry.deal)) this.#tell(entry.deal, { done: par.k, k: par.k, par });
     }
-    for (const entry of [...urgent, ...others]) {
-      const allowed = this.#urgent.has(entry.deal) ? this.#quiet : this.#idle;
-      if (!(await this.#par(entry, allowed))) return;
-    }
+    for (const entry of urgent) if (!(await this.#par(entry, true))) return;
+    for (const entry of others) if (!(await this.#par(entry, false))) return;
   }
 
-  // The par of one entry, a replay after another while `allowed()`; false if there is no helper (one core, or
-  // it failed this visit: review-helper.js gives it up).
-  async #par(entry, allowed) {
+  // The par of one entry, a replay after another while the table allows it (quiet() for an `urgent` one, else
+  // idle()); false if there is no helper (one core, or
+  // it failed this visit: review-helper.js gives it up), or if an older deal's par gives way to a deal just
+  // finished (the run starts again, that deal first).
+  async #par(entry, urgent) {
     const { seat, deal } = entry;
     const record = { ...entry.record, seats: seatsOf(entry) };
+    const allowed = urgent ? this.#quiet : this.#idle;
     let engine = null;
     const helper = async () => {
       while (!allowed()) {
-        if (engine && !this.#urgent.has(deal)) { // an older deal's par: the helper stops if a match goes on
+        if (!urgent && this.#again) return null; // a deal just finished: its par first (this one's replays are kept)
+        if (engine && !urgent) { // an older deal's par: the helper stops if a match goes on
           returnHelper();
           engine = null;
         }

@@ -20,6 +20,7 @@ import { HandView } from "./hand.js";
 import { renderHouseMark } from "./house.js";
 import { installMenuTools, rememberDeal, summaryTools } from "./replay.js";
 import { pace, saveMatch } from "./settings.js";
+import { KEYS, TableSpeech, callSaid, cardSaid, contractSaid, dealSaid, scoresSaid, trickOnTable, trickSaid } from "./speech.js";
 import { TableView, sleep } from "./view.js";
 
 const ME = 0; // the player's seat in solo play
@@ -46,6 +47,8 @@ export class Game {
   #bidding;
   #coachLine;
   #dialogs;
+  #speech; // the table's live region (speech.js)
+  #turnSaid = null; // the turn last said to be the player's
   #state = null;
   // What the table is doing, one phase at a time:
   //   idle     no match yet
@@ -78,6 +81,7 @@ export class Game {
   #pars = new BackgroundPars({
     quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
     idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+    ours: (entry) => entry.match?.id === this.#matchId && this.#matchId !== null,
   });
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
@@ -101,6 +105,10 @@ export class Game {
       },
     });
     this.#bidding = new BiddingPanel(root.querySelector("#bidding"), { onCall: (call) => this.#call(call) });
+    this.#speech = new TableSpeech(root.querySelector("#table-log"));
+    document.addEventListener("keydown", (event) => this.#key(event));
+    // a dialog closed whose opener has gone (the card played, the summary's button): focus back on the table
+    document.addEventListener("close", () => setTimeout(() => this.#refocus()), true);
     root.querySelector("#btn-last-trick").addEventListener("click", () => this.#showLastTrick());
     this.#refreshMenu = installMenuTools({
       getState: () => this.#state, engine: this.#local, isLocal: () => this.#engine === this.#local, view: this.#view,
@@ -389,8 +397,11 @@ export class Game {
       const deal = { ...before.deal, calls: [...before.deal.calls, [event.seat, event.action]], phase: "auction", standing };
       view.renderCalls(deal);
       view.renderContract(after.deal.phase === "auction" ? after.deal : deal);
+      this.#speech.say(callSaid(view, event.seat, event.action));
+      if (after.deal.phase === "play" && after.deal.contract) this.#speech.say(contractSaid(view, after.deal.contract, after.variant));
       if (after.deal.phase !== "auction" || event.deal_end) await sleep(p.bubble);
     } else {
+      this.#speech.say(cardSaid(view, event.seat, event.action));
       const seatEl = event.seat === this.#me ? null : view.seats[view.pos(event.seat)].backs;
       if (event.seat !== this.#me) {
         // the card leaves the bot's hand
@@ -401,12 +412,13 @@ export class Game {
       if (event.announce) {
         const text = t(`table.announce.${event.announce}`);
         view.announce(event.seat, text, p.bubble);
-        view.toast(t("table.announce.toast", { seat: view.seatName(event.seat), kind: event.announce }), { ms: p.bubble + 800 });
+        this.#say(t("table.announce.toast", { seat: view.seatName(event.seat), kind: event.announce }), { ms: p.bubble + 800 });
       }
       if (event.trick) {
         view.renderTrick(event.trick.cards, event.trick.leader);
+        this.#speech.say(trickSaid(view, event.trick));
         if (event.trick.last) {
-          view.toast(t("table.dix_de_der", { seat: view.seatName(event.trick.winner) }), { ms: p.trick + 1200 });
+          this.#say(t("table.dix_de_der", { seat: view.seatName(event.trick.winner) }), { ms: p.trick + 1200 });
         }
         await view.gather(event.trick.winner, p.trick, p.gather);
         this.#lastTrick = event.trick;
@@ -429,16 +441,19 @@ export class Game {
       this.#bidding.hide();
       this.#coachLine.hidden = true;
       if (record.result.void) {
-        view.toast(t("summary.void"), { ms: 2600 });
+        this.#say(t("summary.void"), { ms: 2600 });
         await sleep(p.bubble);
       } else {
-        await showDealSummary(this.#dialogs.summary, view, {
+        const summary = this.#dialogs.summary;
+        const closed = showDealSummary(summary, view, {
           record, totals: event.deal_end.totals, target: after.target, variant: after.variant,
           parts: after.house_rules?.length ? event.deal_end.parts : null,
           announcements: event.deal_end.announcements ?? null,
           tools: summaryTools(record, before, { engine: this.#local, view, challenge: !this.#oneDeal && this.#engine === this.#local }),
           watchPar: solo ? (callback) => this.#pars.watch(dealIdentity(record), callback) : null,
         });
+        this.#speech.say(dealSaid(view, record, summary.querySelector(".dialog-title").textContent));
+        await closed;
       }
       if (this.#oneDeal && this.#live(epoch)) { // its one deal played: the table stops, its flow goes on
         const { next } = this.#oneDeal;
@@ -448,9 +463,11 @@ export class Game {
       }
     }
     if (event.match_over && this.#live(epoch)) {
-      const choice = await showMatchResult(this.#dialogs.result, view, {
+      const shown = showMatchResult(this.#dialogs.result, view, {
         ...event.match_over, target: after.target, history: after.history, variant: after.variant,
       });
+      this.#speech.say(this.#dialogs.result.querySelector(".dialog-title").textContent);
+      const choice = await shown;
       if (choice !== "stop") this.#onExit(choice === "new" ? "new" : "home");
     }
   }
@@ -462,8 +479,38 @@ export class Game {
     for (const seat of new Set(declared.map((a) => a.seat))) {
       const list = announcementList(declared.filter((a) => a.seat === seat));
       const me = seat === this.#view.me ? "yes" : "no"; // "You announced", not "You announces"
-      this.#view.toast(t("table.declared", { seat: this.#view.seatName(seat), list, me }), { ms: p.bubble + 1600 });
+      this.#say(t("table.declared", { seat: this.#view.seatName(seat), list, me }), { ms: p.bubble + 1600 });
     }
+  }
+
+  // A toast of the play (belote, dix de der, the announcements) said once, by the table's live region.
+  #say(text, options) {
+    this.#speech.say(text);
+    this.#view.toast(text, { ...options, said: true });
+  }
+
+  // The table's keys (speech.js KEYS), while the table shows and no dialog is open or field typed in.
+  #key(event) {
+    if (event.ctrlKey || event.metaKey || event.altKey || event.repeat) return;
+    const what = KEYS[event.key.toLowerCase()];
+    if (!what || this.#view.root.hidden || !this.#state || document.querySelector("dialog[open]")) return;
+    if (event.target.closest?.("input, select, textarea, [contenteditable]")) return;
+    event.preventDefault();
+    const { deal, totals, target, variant } = this.#state;
+    if (what === "help") document.querySelector("#dlg-keys").showModal();
+    else if (what === "trick") this.#speech.say(trickOnTable(this.#view, deal));
+    else if (what === "scores") this.#speech.say(scoresSaid(this.#view, totals, target));
+    else this.#speech.say(contractSaid(this.#view, deal.contract, variant));
+  }
+
+  // After a dialog: focus where the play is, if it was left nowhere (the browser gives it back to the dialog's
+  // opener, unless that has gone).
+  #refocus() {
+    const active = document.activeElement;
+    if (this.#view.root.hidden || document.querySelector("dialog[open]") || (active && active !== document.body)) return;
+    const target = document.querySelector("#bidding:not([hidden]) button:enabled")
+      ?? document.querySelector("#hand .card[tabindex='0']") ?? document.querySelector("#btn-menu");
+    target?.focus({ preventScroll: true });
   }
 
   #showLastTrick() {
@@ -498,9 +545,13 @@ export class Game {
     this.#renderCoach(state);
     view.root.dataset.turn = myTurn ? "me" : "bots";
     if (myTurn) this.#keepFocus(deal.phase);
+    const turn = myTurn ? `${state.deal_index}:${deal.phase}:${deal.calls?.length ?? 0}:${deal.hand.length}` : null;
+    if (turn && turn !== this.#turnSaid) this.#speech.say(t("access.say.your_turn"));
+    this.#turnSaid = turn;
   }
 
-  // The hand: the engine's playable cards lit, the others dimmed, with their reason when the coach is on.
+  // The hand: the engine's playable cards lit, the others dimmed, with their reason when the coach is on
+  // (shown as a tooltip, said to a screen reader; without it a screen reader hears only that it may not be played).
   #renderHand(state) {
     const deal = state.deal;
     const myTurn = deal.current_player === this.#me && state.winner === null;

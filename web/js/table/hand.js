@@ -1,5 +1,7 @@
 // The player's hand: sorted cards as buttons; press to lift, release to play, slide too far to cancel;
-// arrows and Enter from the keyboard. Which cards may be played is the engine's answer, never computed here.
+// arrows and Enter from the keyboard (a toolbar: one tab stop, the arrows move through the cards, each named
+// with whether it may be played and, when not, the rule's reason). Which cards may be played is the engine's
+// answer, never computed here.
 import { t } from "../i18n.js";
 import { options } from "../options.js";
 import { buildCard, sortHand } from "./cards.js";
@@ -20,7 +22,7 @@ export class HandView {
     this.#root = root;
     this.#onPlay = onPlay;
     this.#onRefused = onRefused;
-    root.setAttribute("role", "group");
+    root.setAttribute("role", "toolbar");
     root.addEventListener("pointerdown", (e) => this.#down(e));
     root.addEventListener("pointermove", (e) => this.#move(e));
     root.addEventListener("pointerup", (e) => this.#up(e));
@@ -35,7 +37,8 @@ export class HandView {
   cardElement(card) { return this.#root.querySelector(`.card[data-card="${card}"]`); }
 
   // hand: the cards held; trump: the trump suit or null; playable: Set of playable cards (the player's
-  // turn) or null; reasons: {card: text} for the forbidden ones.
+  // turn) or null; reasons: {card: text} for the forbidden ones (the card's title, and its description to a
+  // screen reader after whether it may be played).
   render(hand, { trump = null, playable = null, reasons = {} } = {}) {
     const focused = document.activeElement?.closest?.(".hand .card")?.dataset.card;
     this.#playable = playable;
@@ -58,8 +61,9 @@ export class HandView {
       if (forbidden) node.setAttribute("aria-disabled", "true");
       else node.removeAttribute("aria-disabled");
       const reason = reasons[card];
-      if (reason) node.setAttribute("aria-description", reason);
-      else node.removeAttribute("aria-description");
+      if (playable === null) node.removeAttribute("aria-description");
+      else if (forbidden) node.setAttribute("aria-description", reason ? t("access.card.forbidden", { reason }) : t("access.card.forbidden_plain"));
+      else node.setAttribute("aria-description", t("access.card.playable"));
       node.title = reason ?? "";
       node.tabIndex = -1;
     });
@@ -77,6 +81,7 @@ export class HandView {
     for (const node of this.cards) {
       node.classList.remove("playable", "forbidden", "lifted");
       node.removeAttribute("aria-disabled");
+      node.removeAttribute("aria-description");
     }
     this.#root.classList.remove("my-turn");
     this.#root.setAttribute("aria-label", t("table.hand.label"));
@@ -144,6 +149,7 @@ export class HandView {
     if (this.#playable === null) return;
     this.#playable = null; // one card per turn
     this.#root.classList.remove("my-turn");
+    this.#root.setAttribute("aria-label", t("table.hand.label")); // the turn has passed
     this.#onPlay(node.dataset.card, node);
   }
 

@@ -270,6 +270,7 @@ class ReviewDialog {
     const progressRow = el("div", "review-progress-row");
     progressRow.append(this.progress, this.stop, this.resume);
     this.summary = el("p", "review-summary");
+    this.summary.setAttribute("role", "status"); // in the tree from the start, so that the result is read out
     this.list = el("ol", "review-list");
     this.list.setAttribute("aria-label", t("review.decisions"));
     dialog.querySelector(".dialog-body").replaceChildren(this.thresholds, scope, progressRow, this.status, this.summary, this.list);
@@ -308,15 +309,20 @@ class ReviewDialog {
       failed: t("review.failed"),
       done: t("review.done"),
     }[job.status];
-    this.summary.hidden = !job.summary;
+    this.summary.textContent = "";
     if (job.summary) {
       const { lost, marks: counts, decisions } = job.summary;
       const luck = job.summary.luck;
       this.summary.textContent = t("review.summary", { decisions, lost, ...counts })
         + (luck ? ` ${t("dd.summary_luck", luck)}` : "");
     }
+    // drawn again as decisions come: the focus stays on the decision it was on
+    const focused = this.list.contains(document.activeElement) ? document.activeElement.closest(".review-item")?.dataset.index : null;
     const items = job.items.map((item) => this.#item(item));
     this.list.replaceChildren(...items);
+    if (focused !== null && focused !== undefined) {
+      this.list.querySelector(`.review-item[data-index="${focused}"] button`)?.focus({ preventScroll: true });
+    }
   }
 
   #item(item) {

@@ -262,9 +262,11 @@ export class TableView extends Seats {
   }
 
   // ------------------------------------------------------------ toasts
-  toast(text, { kind = "info", ms = 2200 } = {}) {
+  // said: the table's live region says it (js/table/speech.js): the toast is only seen.
+  toast(text, { kind = "info", ms = 2200, said = false } = {}) {
     const node = el("div", `toast ${kind}`, text);
-    node.setAttribute("role", kind === "error" ? "alert" : "status");
+    if (said) node.setAttribute("aria-hidden", "true");
+    else node.setAttribute("role", kind === "error" ? "alert" : "status");
     this.toasts.append(node);
     setTimeout(() => node.classList.add("leaving"), ms);
     setTimeout(() => node.remove(), ms + 400);
