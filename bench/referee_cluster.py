@@ -282,7 +282,7 @@ async def main(args: argparse.Namespace) -> None:
         empty = r.info("memory")["used_memory"]
         extra = ("--bot-delay", str(args.bot_delay), "--grace", "60", "--max-per-address", str(4 * args.tables + 100),
                  "--idle-timeout", "600", "--bot-workers", str(args.bot_workers), "--lobby-timeout", "60",
-                 "--clock-scale", str(args.clock_scale), "--clock-strikes", "1000000")
+                 "--clock-scale", str(args.clock_scale), "--clock-strikes", "1000000", "--stats", "2")
         bench.procs = [RefereeProcess(server.url, *extra) for _ in range(args.processes)]
         rng = random.Random(args.seed)
         bench.players = [Bot(bench, i, random.Random(rng.random())) for i in range(2 * args.tables)]
@@ -338,6 +338,13 @@ async def main(args: argparse.Namespace) -> None:
         server.cleanup()
     warnings = sorted({line.split(": ", 1)[-1][:160] for log in logs for line in log.splitlines()
                        if " WARNING " in line or " ERROR " in line})
+    # each living referee's last stats line: how late its clocks fired (its last 1000), by the referee's own clock
+    fired = []
+    for i, log in enumerate(logs):
+        lines = [line for line in log.splitlines() if line.startswith('{"stats"')]
+        if lines and i not in bench.dead:
+            stats = json.loads(lines[-1])["stats"]
+            fired.append((stats.get("timeouts"), stats.get("clock_late_p99")))
 
     by_name = {p.name: p for p in bench.players}
     lost = told = undone = 0
@@ -395,6 +402,7 @@ async def main(args: argparse.Namespace) -> None:
         print(f"  turn clocks (every {args.idle_every}th player idle, clocks x{args.clock_scale:g}): timeouts before the "
               f"kill, from the deadline to the bot's move heard: {spread(late)}, p99 {percentile(late, 0.99) * 1000:.0f} ms; "
               f"after the kill, all: {spread([x for when, x in bench.late if when >= bench.killed_at])}")
+        print(f"  the clocks fired (each living referee's own count: timeouts, p99 seconds after the deadline): {fired}")
         print(f"  the killed process's clocks of an idle person ({len(refired)}): from the deadline (or the kill) to "
               f"the clock's move stored by the process that took the table over: {spread(refired, 1, 's')}, "
               f"{sum(1 for x in refired if x > 5)} over 5 s")

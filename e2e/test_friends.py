@@ -120,6 +120,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
         expect(page.locator(".turn-clock")).to_have_count(1)
     problems = check_axe(ana, "friends-table-clock")
     assert not problems, problems
+
     seats = {name: table(page)["seat"] for name, page in zip(NAMES, pages)}
     assert seats == {"Ana": 0, "Cy": 1, "Di": 2, "Bob": 3}
     assert table(ana)["state"]["humans"] == [0, 1, 2, 3]
@@ -140,10 +141,42 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     assert line.get_attribute("data-call") == expected["call"]
     assert english_call_advice(expected["call"]) in line.inner_text().replace("\n", " ")
 
+    # a fifth person watches by the code: what every seat sees and no hand, the seat to move with its clock
+    sam = players()
+    set_up(sam, site_url, "Sam")
+    sam.goto(invite.replace("#join=", "#watch="))
+    expect(sam.locator(".online-watch")).to_be_visible(timeout=BOOT_MS)
+    expect(sam.locator('.watch-seat[data-seat="1"] .watch-name')).to_have_text("Cy")
+    expect(sam.locator('.watch-seat[data-seat="3"] .watch-name')).to_have_text("Bob")
+    expect(sam.locator(".online-watch .turn-clock")).to_be_visible()  # on the seat to move (Cy's, unless it ran out)
+    expect(sam.locator(".watch-cards")).to_have_text([re.compile(r"^\d cards?$")] * 4)
+    expect(sam.locator("#hand .card, .online-watch .card")).to_have_count(0)
+    problems = check_layout(sam, "friends-watching", "#online") + check_axe(sam, "friends-watching")
+    assert not problems, problems
+
+    # quick chat: Ana says "Well played!", a bubble at her seat at every table; Cy mutes her, Bob does not
+    ana.tap("#btn-chat")
+    ana.locator('.chat-phrase[data-phrase="well_played"]').tap()
+    expect(bob.locator('.seat[data-pos="1"] .chat-bubble')).to_have_text("Well played!")  # Ana, on Bob's right
+    expect(cy.locator('.seat[data-pos="3"] .chat-bubble')).to_have_text("Well played!")  # and on Cy's left
+    cy.click("#btn-chat")
+    cy.locator('.chat-mute[data-seat="0"]').click()
+    expect(cy.locator('.chat-mute[data-seat="0"]')).to_have_attribute("aria-pressed", "true")
+    problems = check_layout(cy, "friends-chat", "#table") + check_axe(cy, "friends-chat")
+    assert not problems, problems
+    cy.click("#btn-chat")
+    ana.tap("#btn-chat")
+    ana.locator('.chat-phrase[data-phrase="thanks"]').tap()
+    expect(bob.locator('.seat[data-pos="1"] .chat-bubble')).to_have_text("Thanks!")
+    expect(cy.locator(".chat-strip [role=log]")).to_have_text("Ana: Well played!")  # muted: not heard
+
     counts = play_until(pages, random.Random(11), lambda _, c: c["cards"] >= 32 and c["deals"] >= 4, seconds=300)
     assert counts["cards"] >= 32  # four people, no bot: a whole played deal
     totals = [table(page)["state"]["totals"] for page in pages]
     assert totals[0] == totals[2] and totals[1] == totals[3] == totals[0]  # one match, seen alike by all
+    expect(sam.locator("#watch-score")).to_have_text(f"Ana & Di: {totals[0][0]} · Cy & Bob: {totals[0][1]}")
+    sam.click("#btn-watch-leave")
+    expect(sam.locator("#btn-online-queue")).to_be_visible()
     # each one's history keeps the deal as the referee showed it, from their own seat: never the deck
     for name, page in zip(NAMES, pages):
         kept = page.evaluate("async () => (await (await import('/js/history.js')).readHistory()).entries")

@@ -240,8 +240,16 @@ def test_nobody_comes_the_countdown_and_the_bots_instead(players, site_url, refe
     page = players()
     set_up(page, site_url, "Solo", referee)
     enter_lobby(page)
-    page.click("#btn-online-queue")
+    # first a public table of four, bots after 15 s: its countdown, then cancelled (out of its queue)
+    page.select_option("#online-preset", "classic")
+    page.select_option("#online-wait", "15")
+    page.click("#btn-online-public")
     countdown = page.locator("#online-countdown")
+    expect(countdown).to_have_text(re.compile(r"^1[0-5] seconds$"))
+    expect(page.locator("#online-status")).to_contain_text("Waiting for other players")
+    page.click("#btn-online-cancel")
+    expect(page.locator("#btn-online-queue")).to_be_visible()
+    page.click("#btn-online-queue")
     expect(countdown).to_have_text(re.compile(r"^[12] seconds?$"))
     expect(page.locator("#online-status")).to_contain_text("Waiting for an opponent")
     expect(page.locator("#btn-online-bots")).to_be_visible(timeout=10_000)  # the referee's no_opponent
@@ -400,7 +408,8 @@ def test_the_referees_limits_are_told_in_words(players, site_url, tmp_path):
 def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):
     """And the turn clock first: its bar on the seat to move, on both pages; Ana lets her time run out, the
     bot plays her call and she is told why; then she leaves."""
-    process, url = start_referee(tmp_path, "--grace", "1", "--clock", "fast", "--clock-scale", "0.2")
+    process, url = start_referee(tmp_path, "--grace", "1", "--clock", "fast", "--clock-scale", "0.2",
+                                 "--clock-strikes", "100")  # Bob, waiting on the banner, is never replaced
     try:
         a, b = queue_two(players, site_url, url)
         # Bob (seat 1) speaks first: the bar on his seat, at the bottom of his table and on Ana's right
@@ -410,7 +419,7 @@ def test_a_player_who_leaves_is_replaced_by_a_bot(players, site_url, tmp_path):
         play_until([b], random.Random(4), lambda *_: table(a)["state"]["deal"]["current_player"] == 0, seconds=60)
         expect(a.locator('.seat[data-pos="0"] .turn-clock')).to_be_visible()
         banner = a.locator("#online-banner")
-        expect(banner).to_have_text("Your time ran out: a bot played for you (1 of 3 in a row).", timeout=15_000)
+        expect(banner).to_have_text("Your time ran out: a bot played for you (1 of 100 in a row).", timeout=15_000)
         assert table(a)["state"]["deal"]["current_player"] != 0  # the table went on from the bot's call
         a.close()  # the tab is gone: away, then after the grace period a bot sits
         banner = b.locator("#online-banner")

@@ -19,8 +19,11 @@ export class TurnClockBar {
   #node;
   #fill;
 
-  constructor(table = document.querySelector("#table")) {
+  #place; // (pos) => the selector of the element that holds the bar for the seat at that place
+
+  constructor(table = document.querySelector("#table"), place = (pos) => `.seat[data-pos="${pos}"] .player`) {
     this.#table = table;
+    this.#place = place;
     this.#fill = el("span", { class: "turn-clock-fill" });
     this.#node = el("span", { class: "turn-clock", role: "timer" }, el("span", { class: "turn-clock-bar" }, this.#fill));
   }
@@ -42,7 +45,7 @@ export class TurnClockBar {
     }
     this.#deadline = performance.now() + this.#clock.left * 1000;
     const pos = (this.#clock.seat - this.#me + 4) % 4;
-    const player = this.#table?.querySelector(`.seat[data-pos="${pos}"] .player`);
+    const player = this.#table?.querySelector(this.#place(pos));
     if (player && this.#node.parentNode !== player) player.append(this.#node);
     this.#node.dataset.pos = String(pos);
     this.#draw();

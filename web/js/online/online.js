@@ -10,10 +10,12 @@ import { app } from "../app.js";
 import { el } from "../dom.js";
 import { errorMessage } from "../errors.js";
 import { applyTranslations, onLanguageChange, t } from "../i18n.js";
+import { QuickChat } from "./chat.js";
 import { RefereeClient } from "./client.js";
 import { TurnClockBar } from "./clock.js";
 import { RefereeDriver } from "./driver.js";
 import { FriendsLobby, seatLabel, seatNames } from "./friends.js";
+import { SpectatorView } from "./spectator.js";
 import {
   MAX_NAME, cleanName, codeFromHash, defaultReferee, forgetTable, inviteLink, loadPrefs, loadSeat, parseCode,
   refereeOrNull, refereeURL, rememberTable, rememberedTable, savePrefs, saveSeat,
@@ -48,6 +50,11 @@ const ERROR_TEXT = {
   too_few_players: "friends.need_two",
   unavailable: "cluster.unavailable",
   clock_replaced: "clock.replaced",
+  not_started: "watch.error.not_started",
+  no_spectators: "watch.error.no_spectators",
+  too_many_spectators: "watch.error.too_many",
+  spectator: "watch.error.spectator",
+  unknown_preset: "public.error.unknown_preset",
 };
 const OPPONENT_TEXT = { away: "online.opponent.away", back: "online.opponent.back", replaced: "online.opponent.replaced" };
 const PRESENCE_TEXT = { ...OPPONENT_TEXT, returned: "friends.returned" };
@@ -75,6 +82,9 @@ export class Online {
   #retry = null; // the timer of the next reconnection attempt
   #epoch = 0; // bumped when the player leaves: late answers of an older connection are dropped
   #clock = new TurnClockBar(); // the turn clock on the seat whose decision is timed
+  #spectator; // the view of a friends' table watched (spectator.js)
+  #chat; // quick chat at the table (chat.js)
+  #watching = false; // a spectator of a friends' table
 
   constructor(app) {
     this.#app = app;
@@ -82,12 +92,19 @@ export class Online {
       sit: (seat) => this.#sit(seat), begin: () => this.#begin(), leave: () => this.#cancel(),
       copy: () => this.#copyLink("#friends-link", (key) => this.#friends.copied(key)),
     });
+    this.#spectator = new SpectatorView({ leave: () => this.#cancel() });
     this.#root = this.#buildScreen();
     this.#banner = el("p", { id: "online-banner", class: "online-banner", role: "status", "aria-live": "polite", hidden: "" });
     document.querySelector("#table").append(this.#banner);
+    this.#chat = new QuickChat({
+      send: async (phrase) => this.#heard(await this.#client.request({ type: "say", phrase })),
+      others: () => this.#others(),
+      place: (seat) => (seat - (this.#seat?.seat ?? 0) + 4) % 4,
+    });
+    document.querySelector("#table .felt").append(this.#chat.root);
     document.querySelector("#table").before(this.#root);
     this.#buildSettings();
-    onLanguageChange(() => { this.#drawStatus(); this.#friends.draw(); });
+    onLanguageChange(() => { this.#drawStatus(); this.#friends.draw(); this.#spectator.draw(); });
   }
 
   // A match against the referee is on (the table belongs to it).
@@ -110,6 +127,12 @@ export class Online {
   // The table of the fragment's code (#join=K7M2QX), if any: a friends' table this browser sat at gets its
   // seat back (the remembered token), any other is joined.
   #enterCode() {
+    const watch = codeFromHash(location.hash, "watch");
+    if (watch) {
+      history.replaceState(null, "", location.pathname + location.search);
+      this.open({ watch });
+      return;
+    }
     const code = codeFromHash();
     if (!code) return;
     history.replaceState(null, "", location.pathname + location.search); // the code is used once
@@ -118,12 +141,13 @@ export class Online {
     else this.open({ join: code });
   }
 
-  async open({ join = null } = {}) {
+  async open({ join = null, watch = null } = {}) {
     this.#show();
     const url = await refereeURL(this.#prefs);
     if (!url) return this.#mode("no-referee");
     this.#mode("choose");
     if (join) this.#join(join);
+    if (watch) this.#watch(watch);
     return undefined;
   }
 
@@ -163,8 +187,10 @@ export class Online {
       const reply = await client.request(request);
       if (epoch !== this.#epoch) return;
       if (reply.type === "waiting") this.#startCountdown();
+      if (reply.type === "seeking") this.#seeking(reply);
       if (reply.type === "created") await this.#created(reply);
       if (reply.type === "lobby") await this.#enterLobby(reply);
+      if (reply.type === "watching") this.#startWatching(reply);
     } catch (error) {
       if (epoch === this.#epoch && !this.playing) this.#fail(error);
     }
@@ -183,7 +209,8 @@ export class Online {
   #openFriends() {
     const { name, variant, target } = this.#options();
     const clock = this.#root.querySelector("#online-clock").value;
-    const settings = { variant, target, level: this.#app.settings.level, clock, ...this.#houseRules() };
+    const spectators = this.#root.querySelector("#online-spectators").checked;
+    const settings = { variant, target, level: this.#app.settings.level, clock, spectators, ...this.#houseRules() };
     this.#lobby("connecting", { type: "open", settings, ...(name ? { name } : {}) });
   }
 
@@ -198,9 +225,38 @@ export class Online {
     this.#lobby("joining", { type: "join", code, lobby: true, ...(name ? { name } : {}) });
   }
 
-  #startCountdown() {
+  // A public table of four: the preset and the wait chosen here; bots take the empty seats when it is over.
+  #seek() {
+    const { name } = this.#options();
+    const preset = this.#root.querySelector("#online-preset").value;
+    const wait = Number(this.#root.querySelector("#online-wait").value);
+    this.#lobby("waiting", { type: "seek", preset, wait, ...(name ? { name } : {}) });
+  }
+
+  #seeking(reply) {
+    this.#setStatus("public.seeking");
+    this.#startCountdown(reply.wait);
+  }
+
+  // A friends' table watched by its code: what every seat sees, read only.
+  #watch(text) {
+    const code = parseCode(text);
+    if (!code) {
+      this.#mode("choose");
+      this.#setStatus("online.bad_code");
+      return;
+    }
+    this.#lobby("joining", { type: "watch", code });
+  }
+
+  #startWatching(reply) {
+    this.#watching = true;
+    this.#mode("watching");
+    this.#spectator.show(reply);
+  }
+
+  #startCountdown(seconds = this.#welcome?.lobby_timeout ?? 10) {
     this.#stopCountdown();
-    const seconds = this.#welcome?.lobby_timeout ?? 10;
     const deadline = performance.now() + seconds * 1000;
     const node = this.#root.querySelector("#online-countdown");
     const tick = () => {
@@ -316,9 +372,14 @@ export class Online {
         if (!this.playing) this.#enterLobby(message);
         break;
       case "presence":
-        this.#presence(message);
+        if (this.#watching) this.#spectator.presence(message.seats);
+        else this.#presence(message);
         break;
       case "update":
+        if (this.#watching) {
+          this.#spectator.update(message.state);
+          break;
+        }
         if (message.event?.timeout && message.event.seat === this.#seat?.seat) this.#playedForMe(message);
         else this.#driver?.push(message);
         break;
@@ -327,6 +388,9 @@ export class Online {
         break;
       case "clock":
         this.#timedOut(message);
+        break;
+      case "said":
+        if (!this.#watching) this.#heard(message);
         break;
       case "server": // the referee's store is out of reach: the move waits, nothing is lost
         this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
@@ -358,7 +422,7 @@ export class Online {
     saveSeat(this.#seat);
     this.#table = message.seats ?? null;
     if (this.#table) {
-      rememberTable(message.code, this.#client.url, token);
+      if (message.code) rememberTable(message.code, this.#client.url, token); // a public table has no code
       this.#names = seatNames(this.#table, seat);
     } else {
       this.#opponentName = message.names?.[other] || t("online.opponent_default");
@@ -373,6 +437,27 @@ export class Online {
     this.#tell(null);
     this.#app.show("table");
     this.#app.getGame().begin(this.#driver, { event: null, state }, seat, this.#names);
+    this.#chat.show(true);
+  }
+
+  // A phrase someone at the table said (this player's own too), at their seat.
+  #heard(said) {
+    const me = this.#seat?.seat;
+    let name = t("friends.you");
+    if (said.seat !== me) name = this.#table ? seatLabel(this.#table, said.seat, me) : this.#opponentName;
+    this.#chat.heard(said, name);
+  }
+
+  // The other people at the table, whom this player may mute.
+  #others() {
+    const me = this.#seat?.seat;
+    if (me === undefined || me === null) return [];
+    if (this.#table) {
+      return this.#table.map((s, seat) => ({ seat, person: s.player === "human" }))
+        .filter(({ seat, person }) => person && seat !== me)
+        .map(({ seat }) => ({ seat, name: seatLabel(this.#table, seat, me) }));
+    }
+    return [{ seat: 1 - me, name: this.#opponentName }];
   }
 
   #opponent({ status, grace }) {
@@ -437,6 +522,11 @@ export class Online {
     if (client !== this.#client || byUs) return;
     this.#client = null;
     const waiting = this.#seat !== null && this.#root.dataset.mode === "created";
+    if (this.#watching) {
+      this.leave();
+      this.#fail({ code: "connection_lost" });
+      return;
+    }
     if ((this.playing && this.#driver.state.winner === null) || this.#inLobby || waiting) {
       this.#reconnect(Date.now() + (this.#welcome?.grace ?? 60) * 1000, 0);
     } else if (!this.playing && this.#root.dataset.mode !== "choose") {
@@ -525,6 +615,9 @@ export class Online {
     const code = this.#seat?.code;
     if (code && (!this.playing || this.#driver.state.winner !== null)) forgetTable(code);
     this.#table = null;
+    this.#watching = false;
+    this.#spectator.stop();
+    this.#chat.show(false);
     this.#client?.send({ type: this.playing ? "leave" : "cancel" });
     this.#close();
     saveSeat(null);
@@ -562,13 +655,15 @@ export class Online {
     if (mode !== "waiting") this.#stopCountdown();
     const busy = !["choose", "no-referee", "error"].includes(mode);
     this.#root.querySelector(".online-choices").hidden = busy || mode === "no-referee";
-    this.#root.querySelector(".online-wait").hidden = !busy;
     this.#root.querySelector("#online-countdown").hidden = mode !== "waiting";
     this.#root.querySelector(".online-invite").hidden = mode !== "created";
     this.#root.querySelector(".online-friends").hidden = mode !== "friends";
-    this.#root.querySelector("#online-status").hidden = mode === "friends";
-    this.#root.querySelector("#btn-online-cancel").hidden = mode === "friends";
-    this.#root.querySelector("#btn-online-back").hidden = mode === "friends";
+    this.#root.querySelector(".online-watch").hidden = mode !== "watching";
+    const own = mode === "friends" || mode === "watching"; // a view with its own status and buttons
+    this.#root.querySelector(".online-wait").hidden = !busy || mode === "watching";
+    this.#root.querySelector("#online-status").hidden = own;
+    this.#root.querySelector("#btn-online-cancel").hidden = own;
+    this.#root.querySelector("#btn-online-back").hidden = own;
     this.#root.querySelector(".online-fallback").hidden = !["lonely", "no-referee", "error"].includes(mode);
     this.#root.querySelector("#btn-online-keep").hidden = mode !== "lonely";
     this.#root.querySelector("#online-copied").textContent = "";
@@ -610,6 +705,21 @@ export class Online {
         el("button", { type: "button", id: "btn-online-settings", class: "btn ghost small", "data-i18n": "online.change" })),
       el("div", { class: "online-choices" },
         bigButton("btn-online-queue", "online.queue", "online.queue_detail", true),
+        bigButton("btn-online-public", "public.open", "public.open_detail"),
+        el("p", { class: "online-clock-choice" },
+          el("label", { for: "online-preset", "data-i18n": "public.preset" }), " ",
+          el("select", { id: "online-preset", name: "preset" },
+            el("option", { value: "coinche", "data-i18n": "public.preset.coinche" }),
+            el("option", { value: "coinche-501", "data-i18n": "public.preset.coinche_501" }),
+            el("option", { value: "classic", "data-i18n": "public.preset.classic" }),
+            el("option", { value: "german", "data-i18n": "public.preset.german" })), " ",
+          el("label", { for: "online-wait", "data-i18n": "public.wait" }), " ",
+          el("select", { id: "online-wait", name: "wait" },
+            el("option", { value: "0", "data-i18n": "public.wait.now" }),
+            el("option", { value: "15", "data-i18n": "public.wait.15" }),
+            el("option", { value: "30", selected: "", "data-i18n": "public.wait.30" }),
+            el("option", { value: "60", "data-i18n": "public.wait.60" }),
+            el("option", { value: "120", "data-i18n": "public.wait.120" }))),
         bigButton("btn-online-friends", "friends.open", "friends.open_detail"),
         el("p", { class: "online-clock-choice" },
           el("label", { for: "online-clock", "data-i18n": "clock.label" }), " ",
@@ -617,11 +727,15 @@ export class Online {
             el("option", { value: "fast", "data-i18n": "clock.fast" }),
             el("option", { value: "normal", selected: "", "data-i18n": "clock.normal" }),
             el("option", { value: "relaxed", "data-i18n": "clock.relaxed" }))),
+        el("p", { class: "online-clock-choice" },
+          el("input", { type: "checkbox", id: "online-spectators", name: "spectators", checked: "" }),
+          el("label", { for: "online-spectators", "data-i18n": "watch.allow" })),
         bigButton("btn-online-create", "online.create", "online.create_detail"),
         el("form", { id: "online-join", class: "online-join" },
           el("label", { for: "online-code", "data-i18n": "online.code_label" }),
           el("input", { id: "online-code", name: "code", autocomplete: "off", autocapitalize: "characters", spellcheck: "false", maxlength: "16", inputmode: "text" }),
-          el("button", { type: "submit", class: "btn", "data-i18n": "online.join" }))),
+          el("button", { type: "submit", class: "btn", "data-i18n": "online.join" }),
+          el("button", { type: "button", id: "btn-online-watch", class: "btn ghost", "data-i18n": "watch.button" }))),
       el("p", { id: "online-status", class: "online-status", role: "status", "aria-live": "polite" }),
       el("div", { class: "online-wait" },
         el("p", { id: "online-countdown", class: "online-countdown", "aria-live": "off" }),
@@ -633,6 +747,7 @@ export class Online {
           el("p", { id: "online-copied", class: "online-copied", role: "status" })),
         el("button", { type: "button", id: "btn-online-cancel", class: "btn ghost", "data-i18n": "online.cancel" })),
       this.#friends.root,
+      this.#spectator.root,
       el("div", { class: "online-fallback" },
         el("button", { type: "button", id: "btn-online-bots", class: "btn primary big" },
           el("span", { "data-i18n": "online.play_bots" }), el("small", { "data-i18n": "online.play_bots_detail" })),
@@ -643,6 +758,8 @@ export class Online {
     on("#btn-online-queue", () => this.#queue());
     on("#btn-online-create", () => this.#create());
     on("#btn-online-friends", () => this.#openFriends());
+    on("#btn-online-public", () => this.#seek());
+    on("#btn-online-watch", () => this.#watch(root.querySelector("#online-code").value));
     on("#btn-online-copy", () => this.#copyLink());
     on("#btn-online-cancel", () => this.#cancel());
     on("#btn-online-bots", () => this.#playBots());

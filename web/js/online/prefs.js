@@ -87,8 +87,8 @@ export function parseCode(text) {
 }
 
 // The private-table code of a fragment "#join=K7M2QX", or null.
-export function codeFromHash(hash = location.hash) {
-  const match = /^#join=([^&]*)$/.exec(hash);
+export function codeFromHash(hash = location.hash, what = "join") {
+  const match = new RegExp(`^#${what}=([^&]*)$`).exec(hash);
   return match ? parseCode(decodeURIComponent(match[1])) : null;
 }
 
