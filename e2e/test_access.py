@@ -15,6 +15,7 @@ import pytest
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from test_layout import PUZZLE_LINK  # noqa: E402
 from test_table import open_home  # noqa: E402
 
 from coinche.session import Session
@@ -34,7 +35,8 @@ TWO_COLOURS = {"s": "rgb(22, 22, 22)", "h": "rgb(200, 16, 46)", "d": "rgb(200, 1
 FOUR_COLOURS = {"s": "rgb(22, 22, 22)", "h": "rgb(200, 16, 46)", "d": "rgb(10, 85, 194)", "c": "rgb(19, 115, 51)"}
 
 # {suit: [colours]} of what `selector` matches: a symbol drawn through a mask (a suit icon, a pip) in the
-# colour of its ::before, a letter or a symbol of text in its own. Read once a frame has been drawn: Chromium's
+# colour of its own background (the illustrated deck) or of its ::before (css/suits.css), a letter or a symbol of
+# text in its own. Read once a frame has been drawn: Chromium's
 # getComputedStyle of a ::before read before a change can answer its old style until then (as drawn, it never is).
 SUIT_COLOURS = """async (selector) => {
   await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
@@ -44,8 +46,9 @@ SUIT_COLOURS = """async (selector) => {
       ?? [...node.classList].find((c) => /^suit-[shdc]$/.test(c))?.slice(5)
       ?? [...node.closest('[class*="suit-"]')?.classList ?? []].find((c) => /^suit-[shdc]$/.test(c))?.slice(5);
     if (!suit) continue;
-    const masked = getComputedStyle(node, '::before').maskImage;
-    const colour = masked && masked !== 'none' ? getComputedStyle(node, '::before').backgroundColor : getComputedStyle(node).color;
+    const own = getComputedStyle(node), before = getComputedStyle(node, '::before');
+    const colour = own.maskImage !== 'none' ? own.backgroundColor  // the illustrated deck's symbols
+      : before.content !== 'none' && before.maskImage !== 'none' ? before.backgroundColor : own.color;
     (seen[suit] ??= new Set()).add(colour);
   }
   return Object.fromEntries(Object.entries(seen).map(([suit, colours]) => [suit, [...colours].sort()]));
@@ -198,6 +201,9 @@ def test_a_deal_played_with_the_keyboard_alone_is_said_card_by_card_in_the_four_
     page.goto(f"{site_url}rules.html")
     expect(page.locator(".card").first).to_be_visible()
     expect_colours(page, ".card, .trump-symbol", FOUR_COLOURS, suits="hs")
+    page.goto(f"{site_url}puzzles.html#{PUZZLE_LINK}")
+    expect(page.locator(".puzzle-seat.is-mine .card").first).to_be_visible()
+    expect_colours(page, ".puzzle .card, .puzzle .pip, .puzzle .suit-icon", FOUR_COLOURS, suits="h")
     page.goto(f"{site_url}progress.html")
     expect(page.locator("html")).to_have_class(re.compile(r"\bfour-colour\b"))
     assert page.evaluate("getComputedStyle(document.documentElement).getPropertyValue('--suit-d')") == "#0a55c2"
