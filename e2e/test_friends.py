@@ -52,6 +52,8 @@ def open_table(page, clock=None):
     return link
 
 
+# full tier: four browsers, a whole deal, a spectator and the chat, 110 s of CPU (make test: the referee's tests)
+@pytest.mark.full_only
 def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee):  # noqa: F811 (test_online's fixtures)
     clipboard = ("clipboard-read", "clipboard-write")
     # Ana and Di on touch screens (tap), Bob and Cy by keyboard

@@ -197,6 +197,7 @@ def play_until(pages, rng, done, seconds=MATCH_SECONDS):
     raise AssertionError(f"not done within {seconds} s: {counts}")
 
 
+@pytest.mark.full_only  # a whole match to 501 in two browsers: 76 s of CPU (make test: the other online tests play deals)
 def test_a_private_table_by_link_and_a_whole_match(players, site_url, referee):
     a = players(permissions=("clipboard-read", "clipboard-write"))
     set_up(a, site_url, "Ana", referee)

@@ -26,7 +26,7 @@ BAD_LINKS = (
     (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/9h"), "puzzle_hand_count", "holds 1 cards"),
     (LINK.replace("solution=Jh", "solution=Ac"), "puzzle_not_best", "not the best play"),
 )
-# Issue 42's deal (tests/test_review.py ISSUE_42) and its review's item for decision 27, as the history keeps
+# Issue 42's deal (tests/helpers.py ISSUE_42) and its review's item for decision 27, as the history keeps
 # it (coinche.webcommands.review_decision): seat 0 trumps its partner's winning trick with the Jd, a blunder;
 # 8s was best.
 MISTAKE_RECORD = {

@@ -206,6 +206,7 @@ def review_with_the_helper_ready(page, site_url, seed: str, before_review: str |
     return expected, page.evaluate("() => window.reviewedByEngine")
 
 
+@pytest.mark.full_only  # every seat reviewed in the browser: 35 s of CPU (make test: the other review tests use the helper)
 def test_a_second_engine_takes_decisions_and_every_seat_after_the_players_own_computes_only_the_others(
         returning_page, site_url):
     """The review helper (a second engine worker) ready: the player's review is shared by both engines, each

@@ -223,7 +223,7 @@ def play_match(page, variant, rng, toasts):
     raise AssertionError(f"the match did not end within {MATCH_SECONDS} s ({turns} turns, {deals} deals)")
 
 
-@pytest.mark.parametrize("variant", ["coinche", "classic"])
+@pytest.mark.parametrize("variant", ["coinche", pytest.param("classic", marks=pytest.mark.full_only)])  # classic: 36 s of CPU
 def test_a_whole_match_through_the_page(table_page, site_url, variant):
     page = table_page
     open_home(page, site_url, seed=f"match-{variant}")

@@ -188,3 +188,13 @@ def gone(pids: set[int], within: float) -> bool:
             return False
         time.sleep(0.1)
     return True
+
+
+# Issue 42's record: seat 0 (declarer, 110 in diamonds, surcoinched) trumps its partner's winning trick with the
+# jack of diamonds at decision 27, the worst card of its deal.
+ISSUE_42 = {
+    "format": "coinche-deal/2", "variant": "coinche", "rules": "own", "dealer": 3,
+    "deck": "Jc,9c,7d,7s,Ac,Ad,Ks,8h,Qs,9s,7c,8d,9d,Jd,Qd,Kd,8c,Th,Jh,Qh,As,Tc,8s,9h,Ts,Ah,7h,Qc,Js,Kh,Kc,Td",
+    "calls": "80d pass 90s 100h 110d coinche pass surcoinche".split(),
+    "plays": "9d Qd Qc 8d Tc Ac 8c 7c Ah 7h Kh 7d 9c Kd 8h Kc 9h Th Jh Jd 8s 7s Js 9s Qs Td As Ts Qh Jc Ad Ks".split(),
+}

@@ -84,6 +84,7 @@ def test_the_issues_low_chance_bids_are_no_longer_advised(seed, dealer, seat, ca
 COACH_AGREES = 25
 
 
+@pytest.mark.full_only  # 25 auctions priced three times: 14 s of CPU beside the browsers' first boots
 def test_the_coach_never_prefers_a_long_shot_to_the_partners_better_contract(request):
     """Over many auctions: the call advised is the one played and the best priced; a bid made in
     under 30% of the deals is never advised while passing on the partner's contract scores more."""

@@ -20,6 +20,7 @@ from coinche.rules import Rules
 from coinche.scoring import Contract
 from coinche.webapi import handle
 import naive_solver
+from helpers import ISSUE_42
 
 # Seat 0 leads with two cards left each: the jack of hearts (trumps) draws the nine and makes both tricks; the
 # ace of clubs first lets the nine of hearts ruff it.
@@ -212,8 +213,6 @@ def test_the_line_played_out_ends_the_deal_and_each_move_is_legal():
 
 # ---------------------------------------------------------------- from the player's own mistakes
 def test_issue_42s_blunder_becomes_a_puzzle_of_the_seat():
-    from test_review import ISSUE_42
-
     answer = call("puzzle_from_review", record=ISSUE_42, index=27)["result"]
     p = Puzzle.from_json(answer)
     assert p.kind == "seat" and p.to_play == 0 and [str(c) for c in p.solution] == ["8s"]

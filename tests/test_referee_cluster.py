@@ -538,6 +538,7 @@ def test_a_friends_match_of_four_survives_a_restart(referees, redis_server):
     audit(people, record, redis_server.url)
 
 
+@pytest.mark.full_only  # every process restarted in turn: 100 s of wall time
 def test_a_rolling_restart_of_every_process_during_play(referees, redis_server):
     procs = [referees(), referees(), referees()]
     urls = lambda: [p.url for p in procs if p.proc.poll() is None]  # noqa: E731
@@ -643,6 +644,7 @@ def test_the_audit_fires_on_a_stored_secret_or_another_seat_s_token_in_a_message
     assert audit([a, b], record, redis_server.url) == {"pong": {"id"}}
 
 
+@pytest.mark.full_only  # the audit's six tables on Redis: 140 s of wall time (make test: the same audit in memory)
 def test_the_audit_s_whole_recording_on_a_referee_with_redis(redis_server):
     """The scripted matches of tests/test_referee_audit.py, made to show every documented field (four
     friends' tables, one of them of house rules with announcements, both variants, drops, resumes, bots taking

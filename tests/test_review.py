@@ -23,6 +23,7 @@ from coinche.review import (
 from coinche.rng import derive_seed
 from coinche.webapi import handle
 from naive import deck_for_hands
+from helpers import ISSUE_42
 
 # A hand-made deal: dealer 1, so seat 2 (South's partner) speaks and leads first; South (seat 0) bids 120
 # in hearts, a contract that needs every trick South's cards can win.  Trick 1: the partner leads the ace of
@@ -453,14 +454,6 @@ def test_a_lone_trump_on_the_partners_trick_is_priced_and_marked():
     assert item["reason"] == {"key": "trumped_partner", "params": {"card": "Jh"}}
 
 
-# Issue 42's record: seat 0 (declarer, 110 in diamonds, surcoinched) trumps its partner's winning trick with the
-# jack of diamonds at decision 27, the worst card of its deal.
-ISSUE_42 = {
-    "format": "coinche-deal/2", "variant": "coinche", "rules": "own", "dealer": 3,
-    "deck": "Jc,9c,7d,7s,Ac,Ad,Ks,8h,Qs,9s,7c,8d,9d,Jd,Qd,Kd,8c,Th,Jh,Qh,As,Tc,8s,9h,Ts,Ah,7h,Qc,Js,Kh,Kc,Td",
-    "calls": "80d pass 90s 100h 110d coinche pass surcoinche".split(),
-    "plays": "9d Qd Qc 8d Tc Ac 8c 7c Ah 7h Kh 7d 9c Kd 8h Kc 9h Th Jh Jd 8s 7s Js 9s Qs Td As Ts Qh Jc Ad Ks".split(),
-}
 
 
 def test_the_review_prices_every_legal_card_of_issue_42s_blunder():
