@@ -14,7 +14,7 @@ from hypothesis import strategies as st
 
 from coinche import InvalidPositionError, NotationError, Position
 from coinche.cards import CARDS
-from coinche.position import MAX_LENGTH
+from coinche.position import MAX_LENGTH, link_text
 from coinche.errors import EXCERPT, CoincheError, excerpt
 
 HAND = "trump=h&trick=&hand="
@@ -64,9 +64,9 @@ def test_a_long_bad_position_names_its_real_problem(text, key, params):
 
 @given(st.text(min_size=MAX_LENGTH + 1, max_size=3 * MAX_LENGTH))
 def test_a_text_longer_than_any_position_is_too_long_whatever_it_holds(text):
-    stripped = text.strip()
-    if stripped[:1] in ("#", "?"):
-        stripped = stripped[1:]
+    """Its length as the link is read (link_text: a mark and the spaces around it aside, percent-escapes read
+    once, as the judge page reads its fragment)."""
+    stripped = link_text(text)
     try:
         Position.parse(text)
     except NotationError as error:

@@ -79,10 +79,9 @@ class Position:
     def parse(cls, text: str) -> "Position":
         """Parse and validate; raises :class:`NotationError` or :class:`InvalidPositionError`."""
         fields: dict[str, str] = {}
-        written = _without_mark(text)  # its length as written: percent-escapes count before they are read
-        if len(written) > MAX_LENGTH:
-            raise NotationError("position_too_long", length=len(written), limit=MAX_LENGTH)
         text = link_text(text)
+        if len(text) > MAX_LENGTH:
+            raise NotationError("position_too_long", length=len(text), limit=MAX_LENGTH)
         # a fourth part is an error whatever it is: the rest of the text is never split
         for rest in text.split("&", len(FIELDS)) if text else []:
             part = rest.partition("&")[0]
