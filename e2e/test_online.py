@@ -309,6 +309,7 @@ def test_a_private_table_outlives_its_referee_with_redis(players, site_url, tmp_
         server.cleanup()
 
 
+@pytest.mark.full_only  # 23 s of CPU (make test: the referee's reconnection tests)
 def test_a_dropped_socket_and_a_reload_take_the_seat_back(players, site_url, referee):
     a, b = queue_two(players, site_url, referee)
     rng = random.Random(3)
@@ -346,6 +347,7 @@ def english_call_advice(call):
     return f"I would bid {value} {symbols[suit]}."
 
 
+@pytest.mark.full_only  # 17 s of CPU (make test: tests/test_referee_coach.py)
 def test_the_coach_suggests_the_normal_bots_call_in_a_1v1_auction(players, site_url, referee):
     """As in solo play: on the player's turn in the auction the coach line names the Normal bot's call,
     computed by the page's own engine from the view the referee sent (the referee sends nothing more)."""

@@ -148,6 +148,7 @@ HOLD_LOAD = """async () => {
 }"""
 
 
+@pytest.mark.full_only  # 26 s of CPU (make test: test_saves' shared deal link)
 def test_a_shared_deal_deals_the_same_hand_to_a_friend(clipboard_page, site_url, browser):
     page = clipboard_page
     new_match(page, site_url, "coinche", seed="share-replay-e2e-4")  # its first deal is played, not void

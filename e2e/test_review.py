@@ -97,6 +97,7 @@ def test_the_review_of_the_players_decisions_is_the_engines(returning_page, site
     assert [i["mark"] for i in shown(page)] == [d["mark"] for d in expected["decisions"]]
 
 
+@pytest.mark.full_only  # 21 s of CPU
 def test_a_review_can_be_stopped_resumed_and_runs_while_the_table_plays(returning_page, site_url):
     page = returning_page
     new_match(page, site_url, "coinche", seed="review-stop-e2e")
@@ -249,6 +250,7 @@ STOP_HELPER_ON_ITS_FIRST_DECISION = """async () => {
 }"""
 
 
+@pytest.mark.full_only  # 16 s of CPU
 def test_a_helper_that_stops_answering_loses_no_decision(returning_page, site_url):
     page = returning_page
     # after the counting: the helper's own wrapper calls the counting one

@@ -7,6 +7,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
+import pytest
 from playwright.sync_api import expect
 
 from coinche.whatif import choices, parse_line, what_if
@@ -63,6 +64,7 @@ def test_a_card_changed_in_the_replay_plays_out_double_dummy_and_back(returning_
     assert shown(page)["scored"] is not None
 
 
+@pytest.mark.full_only  # 13 s of CPU
 def test_a_branch_in_the_link_that_does_not_read_leaves_the_replay(returning_page, site_url):
     page = returning_page
     record = finished_deal(page, site_url, "whatif-e2e-bad", "#whatif=99:zz&by=dd")
