@@ -74,6 +74,7 @@ def summary_rows(page) -> dict:
       (tr) => [tr.className || tr.querySelector('th').textContent, [...tr.querySelectorAll('td')].map((n) => n.textContent)]))""")
 
 
+@pytest.mark.full_only  # 15 s of CPU (make test: the what-if and keyboard walks open the replay)
 def test_a_finished_deal_replays_call_by_call_and_card_by_card(clipboard_page, site_url):
     page = clipboard_page
     new_match(page, site_url, "coinche", seed="replay-e2e")
