@@ -12,7 +12,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from coinche import webapi
+from coinche import webapi, webcommands
 from coinche.bots import bot_turn, make_bot
 from coinche.deal import Deal
 from coinche.par import (PAR_DEALS, Par, ParError, par, par_bots, par_next, par_replay, replay_score, replay_seed,
@@ -131,6 +131,28 @@ def test_the_par_is_deterministic_and_ignores_what_was_played():
     summary = handle("par_summary", record=other, seat=0, scores=list(p.scores))["result"]
     assert summary == again.to_json()
     assert {"par", "result", "difference", "k", "stderr"} <= set(summary)
+
+
+def test_the_par_begun_from_the_deal_as_dealt_is_the_finished_deals():
+    """The table's ``par_deal`` at a deal's start gives what its par's replays need (never its calls nor cards):
+    the same seeds and the same first steps as the finished deal's record, for every seat's side."""
+    answer = handle("new_match", level="normal", seed="par-deal", rules="announce=yes")["result"]
+    assert answer["state"]["deal"]["current_player"] == 0
+    start = handle("par_deal")["result"]
+    assert (start["seat"], start["k"]) == (0, PAR_DEALS)
+    assert start["record"]["calls"] == start["record"]["plays"] == []
+    assert start["record"]["seats"] == ["person", "normal", "normal", "normal"]
+    session = webcommands._session
+    while (end := session._apply(str(session.match.deal.legal_actions()[0]))).get("deal_end") is None:
+        pass
+    finished = end["deal_end"]["record"]
+    assert finished["calls"] and dealt(start["record"]).deck == dealt(finished).deck
+    for seat in range(4):
+        assert par_bots(start["record"], seat) == par_bots(finished, seat)
+        assert [replay_seed(start["record"], seat, i) for i in range(3)] == [replay_seed(finished, seat, i) for i in range(3)]
+    assert handle("par_step", record=start["record"], seat=0, index=1, actions=[]) == handle(
+        "par_step", record=finished, seat=0, index=1, actions=[])
+    assert handle("par_deal")["result"]["record"]["deck"] != start["record"]["deck"]  # the next deal's
 
 
 def test_par_figures():

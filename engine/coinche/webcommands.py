@@ -401,6 +401,17 @@ def par_summary(record: Any, seat: Any, scores: Any, bots: Any = None) -> dict:
     return summary(_record(record), seat, scores, bots).to_json()
 
 
+def par_deal() -> dict:
+    """The solo match's deal being played, as dealt, for its par's replays to start while it is played (on the
+    review helper, never shown before the deal ends): ``{record, seat, k}``, ``record`` holding the deck, dealer,
+    rules and seats and no call nor card (coinche.par.dealt_record); its replays are those of the finished deal.
+    """
+    from .par import PAR_DEALS, dealt_record
+
+    session = _current()
+    return {"record": dealt_record(session.match.deal, session.seats()), "seat": HUMAN, "k": PAR_DEALS}
+
+
 def daily(date: Any = None) -> dict:
     """The deals of the day ``date`` (``YYYY-MM-DD``; today in UTC when null): ``{date, deals: [{number, rules,
     dealer, deal_seed, level, seats, daily}]}``; ``new_match(rules=, level=, deal_seed=, first_dealer=dealer)``
@@ -438,7 +449,7 @@ def _record(record: Any) -> dict:
     return record
 
 
-COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "daily": daily,
+COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "par_deal": par_deal, "daily": daily,
                  "check_records": check_records})
 
 

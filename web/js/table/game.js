@@ -78,11 +78,16 @@ export class Game {
   #reviews = new BackgroundReviews({ busy: () => !["idle", "over", "stopped"].includes(this.#phase) });
   // the Expert's par of each solo deal, on the review helper while the table's engine computes no bot move:
   // the player to move, a deal's summary open, no match (background-pars.js)
+  // the player to move, a deal's summary open, no match (background-pars.js); also on the table's engine while
+  // a summary shows and nothing else is open; begun at each deal's start (par_deal), shown once it is over
   #pars = new BackgroundPars({
     quiet: () => ["idle", "over", "stopped", "player"].includes(this.#phase) || Boolean(this.#dialogs?.summary.open),
     idle: () => ["idle", "over", "stopped"].includes(this.#phase),
+    spare: () => Boolean(this.#dialogs?.summary.open) && document.querySelectorAll("dialog[open]").length === 1,
+    table: () => (this.#engine === this.#local ? this.#local : null),
     ours: (entry) => entry.match?.id === this.#matchId && this.#matchId !== null,
   });
+  #parBegun = null; // the match and deal whose par's replays began (#beginPar)
 
   // root: the table <section>; settings: a live object (coach and speed read at every step);
   // onExit(reason): called with "home" or "new" when the player leaves the table.
@@ -320,7 +325,18 @@ export class Game {
       if (this.#live(epoch)) this.#fail(error);
     } finally {
       if (this.#live(epoch)) this.#phase = this.#state.winner !== null ? "over" : "player";
+      if (this.#live(epoch) && this.#phase === "player") this.#beginPar();
     }
+  }
+
+  // A solo deal's par begins with the deal (its replays need only the deal as dealt): at the player's first turn.
+  #beginPar() {
+    const state = this.#state;
+    if (this.#engine !== this.#local || state.deal.current_player < 0) return;
+    const deal = `${this.#matchId}:${state.deal_index}`;
+    if (deal === this.#parBegun) return;
+    this.#parBegun = deal;
+    this.#local.call("par_deal").then((dealt) => this.#pars.start(dealt), (error) => console.warn("par_deal:", error));
   }
 
   #fail(error) {
