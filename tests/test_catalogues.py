@@ -22,6 +22,7 @@ from pathlib import Path
 
 import pytest
 
+from coinche.record import REASONS as RECORD_REASONS
 from coinche.review import DECISION_TYPES
 from coinche.rules import OPTIONS, PRESETS
 from coinche.webcommands import options as engine_options
@@ -75,6 +76,7 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "reason.": REASONS,
     "note.": NOTES,
     "error.": ERRORS,  # engine refusals; the pages fall back to error.internal for other codes
+    "error.record.": set(RECORD_REASONS),  # why a record is refused (malformed_record's reason: js/errors.js)
     "judge.variant.": NOTES - {"partner_master"},  # a house variant exists for the two argued rules only
     "judge.example.": None,
     "judge.link.dropped_": None,

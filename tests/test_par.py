@@ -226,7 +226,7 @@ def test_check_records_names_each_bad_record_by_the_engines_rules():
     answer = handle("check_records", records=[good, twice, wrong_result, bad_seats, "x", None, {}])["result"]
     assert answer[0] is None
     assert answer[1] == {"key": "malformed_record",
-                         "params": {"detail": "the deck must hold each of the 32 cards once"}}
+                         "params": {"reason": "deck_twice", "detail": "the deck must hold each of the 32 cards once"}}
     assert answer[2]["key"] == "malformed_record" and answer[2]["params"]["detail"].startswith("result is")
     assert all(a["key"] == "malformed_record" for a in answer[3:])
     without_seats = {k: v for k, v in good.items() if k != "seats"}

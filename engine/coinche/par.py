@@ -47,7 +47,7 @@ from .bots import bot_turn, make_bot
 from .cards import format_cards
 from .deal import Deal
 from .errors import CoincheError
-from .record import LEVELS, PERSON, RecordError, dealt, record_seats
+from .record import LEVELS, PERSON, dealt, malformed, record_seats
 from .rng import derive_seed
 
 #: K, the number of replays a par takes (docs/bots.md, "The par of a deal", says why this many).
@@ -138,7 +138,7 @@ def par_bots(record: dict[str, Any], seat: int, bots: Any = None) -> Bots:
     """
     seat = _seat(seat)
     if not isinstance(record, dict):
-        raise RecordError("malformed_record", detail="not a JSON object")
+        raise malformed("not_object")
     seats = parse_bots(bots) if bots is not None else record_seats(record)
     if seats is None:
         raise ParError("par_no_seats")

@@ -46,7 +46,7 @@ from typing import Any, Callable
 from .calls import Call
 from .cards import Card, format_cards, mask_of, parse_cards
 from .deal import VARIANTS, Deal
-from .errors import CoincheError, NotationError
+from .errors import CoincheError, NotationError, excerpt
 from .rules import Rules
 
 FORMAT = "coinche-deal/2"
@@ -55,6 +55,11 @@ FORMAT_1 = "coinche-deal/1"
 LEVELS = ("easy", "normal", "expert")
 #: A seat held by a person in a record's ``seats``.
 PERSON = "person"
+
+
+def _text(value: Any) -> str:
+    """Bad input as an error quotes it: a text as it is, anything else as Python writes it."""
+    return value if isinstance(value, str) else repr(value)
 
 
 def deal_to_record(deal: Deal) -> dict[str, Any]:
@@ -87,6 +92,50 @@ class RecordError(CoincheError, ValueError):
     """A record that is malformed or does not replay to what it claims."""
 
 
+#: Why a record is refused: the ``reason`` of a ``malformed_record`` error and the English of its ``detail``.
+#: The page says each in the reader's language (its catalogues' ``record.<reason>``) with the error's other
+#: params; ``cause`` is the error a call, card or rule option raised, as ``{key, params}``.
+REASONS = {
+    "not_object": "not a JSON object",
+    "bad_format": "format is not {format!r}",
+    "missing_key": "missing key {name!r}",
+    "bad_deck": "deck: {cause}",
+    "unknown_variant": "unknown variant {variant!r}",
+    "bad_dealer": "dealer must be 0..3",
+    "deck_twice": "the deck must hold each of the 32 cards once",
+    "not_lists": "calls and plays must be lists",
+    "bad_call": "call {number} ({text!r}): {cause}",
+    "bad_card": "card {number} ({text!r}): {cause}",
+    "unfinished": "the deal is not finished",
+    "announced_out_of_time": "announcements made out of their time",
+    "announced_not_played": "announcements under rules that play none",
+    "bad_announced": "announced must be four lists of announcements",
+    "bad_seats": "seats must be four of {allowed}",
+    "bad_rules": "rules: {cause}",
+    "rules_variant": "rules {rules!r} are not of the variant {variant!r}",
+    "mismatch": "{field} is {stated}, the replay gives {replayed}",
+    "bad_decision_index": "the decision's index must be a whole number",
+    "no_decision": "action {index} is no decision of this deal",
+    "bad_review_seats": "seats must be a list of 0..3",
+    "bad_decisions": "decisions must be a list of reviewed decisions",
+}
+
+
+def malformed(reason: str, cause: CoincheError | None = None, **params: Any) -> RecordError:
+    """The error that refuses a record for ``reason`` (:data:`REASONS`): key ``malformed_record``, its params
+    the ``reason``, the reason's own params, ``cause`` and the English ``detail``.
+
+    >>> malformed("bad_dealer").to_json()["params"]
+    {'reason': 'bad_dealer', 'detail': 'dealer must be 0..3'}
+    >>> str(malformed("bad_call", NotationError("unknown_call", text="80x"), number=2, text="80x"))
+    "malformed record: call 2 ('80x'): unknown call '80x'"
+    """
+    detail = REASONS[reason].format(**params, cause=cause)
+    if cause is not None:
+        params["cause"] = {"key": cause.key, "params": cause.params}
+    return RecordError("malformed_record", reason=reason, **params, detail=detail)
+
+
 def dealt(record: dict[str, Any]) -> Deal:
     """The deal of a record as dealt, before any call: its format, variant, rules, dealer, deck and seats
     checked (not its calls and cards).  Raises :class:`RecordError` naming the first problem found.
@@ -98,9 +147,9 @@ def dealt(record: dict[str, Any]) -> Deal:
     coinche.record.RecordError: malformed record: the deck must hold each of the 32 cards once
     """
     if not isinstance(record, dict):
-        raise RecordError("malformed_record", detail="not a JSON object")
+        raise malformed("not_object")
     if record.get("format") not in (FORMAT, FORMAT_1):
-        raise RecordError("malformed_record", detail=f"format is not {FORMAT!r}")
+        raise malformed("bad_format", format=FORMAT)
     try:
         variant = record["variant"]
         dealer = record["dealer"]
@@ -108,18 +157,20 @@ def dealt(record: dict[str, Any]) -> Deal:
         calls = record["calls"]
         plays = record["plays"]
     except KeyError as e:
-        raise RecordError("malformed_record", detail=f"missing key {e.args[0]!r}") from None
-    except (NotationError, TypeError, AttributeError) as e:
-        raise RecordError("malformed_record", detail=f"deck: {e}") from None
+        raise malformed("missing_key", name=str(e.args[0])) from None
+    except NotationError as e:
+        raise malformed("bad_deck", e) from None
+    except (TypeError, AttributeError):
+        raise malformed("bad_deck", NotationError("unknown_card", text=excerpt(repr(record["deck"])))) from None
     if variant not in VARIANTS:
-        raise RecordError("malformed_record", detail=f"unknown variant {variant!r}")
+        raise malformed("unknown_variant", variant=_text(variant))
     rules = record_rules(record)
     if not isinstance(dealer, int) or isinstance(dealer, bool) or not 0 <= dealer <= 3:
-        raise RecordError("malformed_record", detail="dealer must be 0..3")
+        raise malformed("bad_dealer")
     if len(deck) != 32 or len(set(deck)) != 32:
-        raise RecordError("malformed_record", detail="the deck must hold each of the 32 cards once")
+        raise malformed("deck_twice")
     if not isinstance(calls, list) or not isinstance(plays, list):
-        raise RecordError("malformed_record", detail="calls and plays must be lists")
+        raise malformed("not_lists")
     record_seats(record)
     return Deal(rules, dealer, deck)
 
@@ -138,7 +189,7 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
         try:
             deal.apply(Call.parse(text) if isinstance(text, str) else text)
         except CoincheError as e:
-            raise RecordError("malformed_record", detail=f"call {i + 1} ({text!r}): {e}") from None
+            raise malformed("bad_call", e, number=i + 1, text=_text(text)) from None
         step(deal)
     announced = _announced(record, rules)
     for i, text in enumerate(plays):
@@ -149,12 +200,12 @@ def replay(record: dict[str, Any], each: Callable[[Deal], None] | None = None) -
                 raise NotationError("unknown_card", text=repr(text))
             deal.apply(Card.parse(text))
         except CoincheError as e:
-            raise RecordError("malformed_record", detail=f"card {i + 1} ({text!r}): {e}") from None
+            raise malformed("bad_card", e, number=i + 1, text=_text(text)) from None
         step(deal)
     if not deal.is_over:
-        raise RecordError("malformed_record", detail="the deal is not finished")
+        raise malformed("unfinished")
     if any(announced) and deal_announced(deal) != [a.split(",") if a else [] for a in announced]:
-        raise RecordError("malformed_record", detail="announcements made out of their time")
+        raise malformed("announced_out_of_time")
     return deal
 
 
@@ -169,10 +220,10 @@ def _announced(record: dict[str, Any], rules: Rules) -> list[str]:
     if announced is None:
         return ["", "", "", ""]
     if not rules.announce:
-        raise RecordError("malformed_record", detail="announcements under rules that play none")
+        raise malformed("announced_not_played")
     if (not isinstance(announced, list) or len(announced) != 4
             or not all(isinstance(seat, list) and all(isinstance(a, str) for a in seat) for seat in announced)):
-        raise RecordError("malformed_record", detail="announced must be four lists of announcements")
+        raise malformed("bad_announced")
     return [",".join(seat) for seat in announced]
 
 
@@ -192,8 +243,7 @@ def record_seats(record: dict[str, Any]) -> tuple[str, str, str, str] | None:
     if seats is None:
         return None
     if not isinstance(seats, list) or len(seats) != 4 or not all(s == PERSON or s in LEVELS for s in seats):
-        raise RecordError("malformed_record",
-                          detail="seats must be four of " + ", ".join(repr(s) for s in (PERSON, *LEVELS)))
+        raise malformed("bad_seats", allowed=", ".join(repr(s) for s in (PERSON, *LEVELS)))
     return tuple(seats)
 
 
@@ -213,11 +263,11 @@ def record_rules(record: dict[str, Any]) -> Rules:
     try:
         rules = Rules.parse(record["rules"])
     except KeyError:
-        raise RecordError("malformed_record", detail="missing key 'rules'") from None
+        raise malformed("missing_key", name="rules") from None
     except CoincheError as e:
-        raise RecordError("malformed_record", detail=f"rules: {e}") from None
+        raise malformed("bad_rules", e) from None
     if rules.variant != variant:
-        raise RecordError("malformed_record", detail=f"rules {str(rules)!r} are not of the variant {variant!r}")
+        raise malformed("rules_variant", rules=str(rules), variant=_text(variant))
     return rules
 
 
@@ -226,10 +276,10 @@ def check(record: dict[str, Any]) -> Deal:
     deal = replay(record)
     again = deal_to_record(deal)
     for key in ("hands", "turned", "result", "announced"):
-        if key in record and record[key] != again[key]:
-            raise RecordError("malformed_record", detail=f"{key} is {record[key]!r}, the replay gives {again[key]!r}")
+        if key in record and record[key] != again.get(key):  # no "announced" under rules that play none
+            raise malformed("mismatch", field=key, stated=repr(record[key]), replayed=repr(again.get(key)))
     return deal
 
 
-__all__ = ["FORMAT", "FORMAT_1", "LEVELS", "PERSON", "RecordError", "deal_to_record", "dealt", "record_rules",
+__all__ = ["FORMAT", "FORMAT_1", "LEVELS", "PERSON", "REASONS", "RecordError", "malformed", "deal_to_record", "dealt", "record_rules",
            "record_seats", "replay", "check", "mask_of"]

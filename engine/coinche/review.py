@@ -47,7 +47,7 @@ from typing import Any
 from .calls import PASS, Call, CallKind
 from .cards import CARDS, POINTS, POWER, SUIT_MASK, Card, Rank, card_name, mask_of
 from .play import trick_winner
-from .record import RecordError, replay
+from .record import malformed, replay
 from .rng import seed_from
 from .view import SeatView
 
@@ -172,10 +172,10 @@ def decisions(record: dict[str, Any], seats=None, only: int | None = None) -> li
 def decision_at(record: dict[str, Any], index: Any) -> Decision:
     """The decision at action ``index`` of the deal (the calls, then the cards, from 0)."""
     if not isinstance(index, int) or isinstance(index, bool):
-        raise RecordError("malformed_record", detail="the decision's index must be a whole number")
+        raise malformed("bad_decision_index")
     found = decisions(record, None, only=index)
     if not found:
-        raise RecordError("malformed_record", detail=f"action {index} is no decision of this deal")
+        raise malformed("no_decision", index=index)
     return found[0]
 
 
@@ -188,9 +188,9 @@ def seat_set(seats) -> frozenset[int]:
     try:
         out = frozenset(seats)
     except TypeError:
-        raise RecordError("malformed_record", detail="seats must be a list of 0..3") from None
+        raise malformed("bad_review_seats") from None
     if not out or any(not isinstance(s, int) or isinstance(s, bool) or not 0 <= s <= 3 for s in out):
-        raise RecordError("malformed_record", detail="seats must be a list of 0..3")
+        raise malformed("bad_review_seats")
     return out
 
 

@@ -17,6 +17,7 @@ from .errors import CoincheError
 from .play import rule_position
 from .cards import mask_of
 from .position import Position
+from .record import malformed
 from .session import DEFAULT_LEVEL, Session, announce_advice, last_trick_json
 
 HUMAN = 0
@@ -364,7 +365,7 @@ def review_summary(decisions: Any) -> dict:
     from . import review
 
     if not isinstance(decisions, list) or not all(isinstance(d, dict) for d in decisions):
-        raise CoincheError("malformed_record", detail="decisions must be a list of reviewed decisions")
+        raise malformed("bad_decisions")
     return review.summarize(decisions)
 
 
@@ -445,7 +446,7 @@ def check_records(records: Any) -> list:
 
 def _record(record: Any) -> dict:
     if not isinstance(record, dict):
-        raise CoincheError("malformed_record", detail="not a JSON object")
+        raise malformed("not_object")
     return record
 
 

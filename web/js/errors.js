@@ -26,9 +26,19 @@ export function errorMessage(error, { keys = null, fallback = "error.internal" }
   for (const [name, value] of Object.entries(error?.params ?? {})) {
     params[name] = typeof value === "string" ? excerpt(value, name === "detail" ? DETAIL : EXCERPT) : value;
   }
+  if (code === "malformed_record") params.detail = recordReason(error.params ?? {}) ?? params.detail;
   const key = keys ? keys[code] : `error.${code}`;
   const known = key !== undefined && code !== "internal_error" && has(key); // internal_error: the engine's catch-all
   return { key: known ? key : fallback, params };
+}
+
+// Why the engine refused a record (its `reason`: coinche.record.REASONS) in the reader's words, the error that
+// caused it (`cause`, {key, params}) said in them too; null for a reason this page does not know.
+function recordReason({ reason, cause, ...params }) {
+  const key = `error.record.${reason}`;
+  if (typeof reason !== "string" || !has(key)) return null;
+  const because = cause && typeof cause === "object" ? errorText({ code: cause.key, params: cause.params, message: cause.key }) : "";
+  return t(key, { ...errorMessage({ params }).params, cause: because });
 }
 
 export function errorText(error, options) {
