@@ -155,6 +155,24 @@ def test_the_par_begun_from_the_deal_as_dealt_is_the_finished_deals():
     assert handle("par_deal")["result"]["record"]["deck"] != start["record"]["deck"]  # the next deal's
 
 
+def test_a_replay_plays_a_seat_as_the_table_played_it():
+    """The par's stepping (par_step's _next_action, the page's) with the bots and seeds of a record's own deal
+    gives back that deal's calls, announcements and cards: a replay differs from the record's deal by its
+    seeds alone, so the Expert's own duplicate difference is 0 in expectation."""
+    from coinche.par import _next_action
+
+    seeds = [derive_seed(12, s) for s in range(4)]
+    deal = Deal.new(Rules.parse("announce=yes"), 2, 12)
+    bots = [make_bot("easy", seed=seeds[s]) for s in range(4)]  # the level does not matter here: cheap
+    while not deal.is_over:
+        bot_turn(deal, bots[deal.turn])
+    record = {**deal_to_record(deal), "seats": ["easy"] * 4}
+    again = dealt(record)
+    while (action := _next_action(again, bots)) is not None:
+        again.apply(action)
+    assert deal_to_record(again) == deal_to_record(deal)
+
+
 def test_par_figures():
     p = Par(0, ("expert", "easy", "easy", "easy"), (10, 30, 50), 20)
     assert (p.k, p.mean, p.difference) == (3, 30.0, -10.0)
