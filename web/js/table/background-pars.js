@@ -18,6 +18,7 @@
 //
 //   const pars = new BackgroundPars({ quiet, idle, spare, table, ours });
 //   pars.start(await engine.call("par_deal"));   // a deal dealt: its replays begin, told to no one
+//   pars.forget();                                // the table left: those of an unfinished deal dropped
 //   pars.wake(dealIdentity(record));              // a deal just kept: its par first
 //   const stop = pars.watch(deal, (state) => ...);   // {done, k} while it is made, then {done, k, par}
 import { finishedPar, seatsOf, wantsPar } from "../history-format.js";
@@ -86,6 +87,7 @@ export class BackgroundPars {
   #replays = new Map(); // parKey -> Replays: the pars under way at this visit
   #early = null; // the Replays begun from a deal's start, not yet claimed by its finished deal
   #tableFailed = false; // the table's engine answered a par step with an error: not asked again this visit
+  #shown = null; // the Replays of a finished deal's par the run is making: a deal's early replays wait for it
 
   constructor({ quiet, idle, spare = () => false, table = () => null, ours = () => false }) {
     this.#quiet = quiet;
@@ -110,6 +112,11 @@ export class BackgroundPars {
     this.#early = replays;
     this.#replays.set(key, replays);
     replays.driving = this.#drive(replays, true).catch(() => false);
+  }
+
+  // The table left: the replays begun with a deal it did not finish are dropped.
+  forget() {
+    if (this.#early) this.#drop(this.#early);
   }
 
   #drop(replays) {
@@ -167,8 +174,10 @@ export class BackgroundPars {
   async #drive(replays, urgent) {
     const allowed = urgent ? this.#quiet : this.#idle;
     let engine = null;
+    // one par at a time on the helper, a finished deal's first: one decision in hand at most when the player moves
+    const waiting = () => !allowed() || replays.cancelled || (this.#shown !== null && this.#shown !== replays);
     const helper = async () => {
-      while (!allowed() || replays.cancelled) {
+      while (waiting()) {
         if (replays.cancelled || (!urgent && this.#again)) return null;
         if (engine && !urgent) { // an older deal's par: the helper stops if a match goes on
           returnHelper();
@@ -271,6 +280,7 @@ export class BackgroundPars {
         this.#replays.set(key, replays);
       }
       if (this.#early === replays) this.#early = null; // claimed: its deal is over
+      if (urgent) this.#shown = replays;
       const { k } = replays;
       this.#tell(deal, { done: replays.done, k });
       let saving = Promise.resolve();
@@ -283,6 +293,7 @@ export class BackgroundPars {
       if (!replays.driving || !(await replays.driving)) replays.driving = this.#drive(replays, urgent);
       const made = await replays.driving;
       replays.driving = null;
+      this.#shown = null;
       if (!made) return false;
       const ready = borrowHelper();
       const last = ready && await ready;
@@ -296,6 +307,7 @@ export class BackgroundPars {
       return true;
     } catch (error) {
       if (replays) replays.driving = null;
+      this.#shown = null;
       if (!error?.code || ["worker_crashed", "terminated", "restarted", "boot_timeout", "worker_error"].includes(error.code)) {
         console.warn("background par:", error);
         return false;

@@ -262,6 +262,8 @@ export class Game {
 
   stop() {
     this.#epoch += 1;
+    this.#pars.forget();
+    this.#parBegun = null;
     if (this.#previewing) this.#forgetPreview("stopped");
     this.#phase = "stopped";
     this.#hand.inert();
