@@ -363,8 +363,7 @@ def review_lines(result: dict) -> list[str]:
     for d in result["decisions"]:
         where = f"call {d['index'] + 1}" if d["kind"] == "call" else f"trick {d['trick']}"
         line = f"  seat {d['seat']}  {where:<8} {d['action']:<10} Expert: {d['best']:<10}"
-        mine = "?" if d["played_score"] is None else f"{d['played_score']:+.0f}"
-        line += f" expected {mine} / {d['best_score']:+.0f}"
+        line += f" expected {d['played_score']:+.0f} / {d['best_score']:+.0f}"
         if d["kind"] == "call":
             made = [f"{d[k + '_contract']} made {d[k + '_chance']}%" for k in ("played", "best")
                     if d[k + "_chance"] is not None]
