@@ -19,7 +19,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import load_tool  # noqa: E402
+from chromium import load_tool  # noqa: E402
 
 build_site = load_tool("build_site")
 

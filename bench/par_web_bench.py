@@ -23,12 +23,9 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
-from progress_bench import expert_times  # noqa: E402  (bench/, the script's folder)
+from progress_bench import desktop_page, expert_times  # noqa: E402  (bench/, the script's folder)
 
 # Deals played at the table's engine and kept in the history: their identities.
 PLAY = """async ({ deals, level }) => {
@@ -114,14 +111,7 @@ def main() -> None:
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     args = parser.parse_args()
 
-    server, base = load_tool("serve").serve_in_background(args.dist)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1366, "height": 800})
-            page = context.new_page()
-            page.goto(base + "?speed=test")
-            page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+    with desktop_page(args.dist, "?speed=test") as (page, _):
             cores = page.evaluate("() => navigator.hardwareConcurrency")
             started = time.perf_counter()
             deals = page.evaluate(PLAY, {"deals": args.deals, "level": args.level})
@@ -137,9 +127,6 @@ def main() -> None:
                 bots["alone"] = page.evaluate(BOTS, {**common, "deal": None, "gated": True})
                 bots["par, gated"] = page.evaluate(BOTS, {**common, "deal": deals[0], "gated": True})
                 bots["par, no pause"] = page.evaluate(BOTS, {**common, "deal": deals[-1], "gated": False})
-            browser.close()
-    finally:
-        server.shutdown()
     for name, result in bots.items():
         print(expert_times(name, result["times"], f"par replays made meanwhile: {result['replays']}"))
 

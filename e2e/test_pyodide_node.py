@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from conftest import load_tool  # noqa: E402
+from chromium import load_tool  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 RUNNER = ROOT / "tools" / "pyodide_node.mjs"

@@ -21,7 +21,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
 
 # The Python side, shared with tools/pyodide_node.mjs: fixed code; the script's text, name and arguments
 # arrive as values.
