@@ -1,6 +1,7 @@
 """Offline after one visit: the service worker precaches the table, the judge and the rules page, Pyodide
 included, and once asked the puzzle page and its set; with the network cut, a reload boots the engine, a deal
-is played, the deal of the day is dealt, the judge rules and a puzzle link opens and is answered."""
+is played, the deal of the day is dealt, the judge rules, a puzzle link opens and is answered, and the table
+opens with any query string."""
 from __future__ import annotations
 
 import random
@@ -94,20 +95,12 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
     page.locator('.puzzle-seat.is-mine .card[data-card="Jh"]').click()
     expect(puzzle).to_have_attribute("data-result", "right")
 
+    for query in ("index.html?seed=q&speed=test", "?utm=x"):  # a page opened with any query string is served
+        page.goto(f"{site_url}{query}")
+        boot_ready(page)
+
     offline = page.responses[first_offline:]
     assert offline, "nothing was loaded offline"
     # (the browser's own update check of sw.js never goes through a service worker)
     from_network = [r.url for r in offline if not r.from_service_worker and not r.url.endswith("/sw.js")]
     assert not from_network, f"answered by the network while offline: {from_network}"
-
-
-def test_a_page_opened_offline_with_a_query_string_is_served(guarded_page, site_url, context):
-    page = guarded_page
-    page.goto(site_url)
-    boot_ready(page)
-    wait_for_control(page)
-    context.set_offline(True)
-    page.goto(f"{site_url}index.html?seed=q&speed=test")
-    boot_ready(page)
-    page.goto(f"{site_url}?utm=x")
-    boot_ready(page)
