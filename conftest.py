@@ -28,7 +28,7 @@ LONGEST_FIRST = (
     "e2e/test_table.py::test_a_whole_match_through_the_page",
     "e2e/test_replay.py",
     "e2e/test_daily.py",
-    "tests/test_review.py::test_cards_an_exact_analysis_calls_blunders_are_marked_blunders",
+    "e2e/test_boot.py::test_a_first_boot_saves_a_snapshot_for_the_next_and_a_broken_or_stale_one_is_replaced",
     "e2e/test_review.py",
     "e2e/test_offline.py",
     "e2e/test_online.py",

@@ -24,7 +24,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
 
 LINK = "judge.html#trump=h&trick=8h,Ah,7c&hand=Jh,Kd,7s"
 MARKS = """() => Object.fromEntries(performance.getEntriesByType("mark")

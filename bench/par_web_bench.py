@@ -25,12 +25,9 @@ import sys
 import time
 from pathlib import Path
 
-from playwright.sync_api import sync_playwright
-
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
-from progress_bench import expert_times  # noqa: E402  (bench/, the script's folder)
+from progress_bench import desktop_page, expert_times  # noqa: E402  (bench/, the script's folder)
 
 # Deals played at the table's engine and kept in the history: their identities.
 PLAY = """async ({ deals, level }) => {
@@ -160,37 +157,27 @@ def main() -> None:
     parser.add_argument("--dist", default=str(ROOT / "dist"))
     args = parser.parse_args()
 
-    server, base = load_tool("serve").serve_in_background(args.dist)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1366, "height": 800})
-            page = context.new_page()
-            page.goto(base + "?speed=test")
-            page.wait_for_selector("body[data-state=ready]", timeout=120_000)
-            # the game's own background work (its reviews and pars of the history, woken 5 s after the engine is
-            # up: js/main.js) finds an empty history and stops: nothing but the bench's own runs on the helper
-            page.evaluate("async () => (await import('/js/history.js')).wipeHistory()")
-            page.wait_for_timeout(7000)
-            cores = page.evaluate("() => navigator.hardwareConcurrency")
-            started = time.perf_counter()
-            deals = page.evaluate(PLAY, {"deals": args.deals, "level": args.level})
-            print(f"{len(deals)} deals played at level {args.level} in {time.perf_counter() - started:.1f} s; "
-                  f"{cores} cores seen by the page")
-            for table, name in ((False, "the helper alone"), (True, "helper + table's engine")):
-                for i, par in enumerate(page.evaluate(PARS, {"deals": deals, "table": table})):
-                    print(f"raw par of deal {i + 1}, {name}: {par['ms'] / 1000:5.1f} s for {par['k']} replays "
-                          f"(par {par['par']}{', failed ' + par['failed'] if par['failed'] else ''}; "
-                          f"{par['table']} of its {par['all']} steps on the table's engine)"
-                          + (" (the helper's start included)" if i == 0 and not table else ""))
-            runs = {}
-            if not args.no_match:
-                common = {"deals": args.deals, "level": args.level, "think": args.think, "read": args.read}
-                runs["alone"] = page.evaluate(MATCH, {**common, "pars": False})
-                runs["with pars"] = page.evaluate(MATCH, {**common, "pars": True})
-            browser.close()
-    finally:
-        server.shutdown()
+    runs = {}
+    with desktop_page(args.dist, "?speed=test") as (page, _):
+        # the game's own background work (its reviews and pars of the history, woken 5 s after the engine is up:
+        # js/main.js) finds an empty history and stops: nothing but the bench's own runs on the helper
+        page.evaluate("async () => (await import('/js/history.js')).wipeHistory()")
+        page.wait_for_timeout(7000)
+        cores = page.evaluate("() => navigator.hardwareConcurrency")
+        started = time.perf_counter()
+        deals = page.evaluate(PLAY, {"deals": args.deals, "level": args.level})
+        print(f"{len(deals)} deals played at level {args.level} in {time.perf_counter() - started:.1f} s; "
+              f"{cores} cores seen by the page")
+        for table, name in ((False, "the helper alone"), (True, "helper + table's engine")):
+            for i, par in enumerate(page.evaluate(PARS, {"deals": deals, "table": table})):
+                print(f"raw par of deal {i + 1}, {name}: {par['ms'] / 1000:5.1f} s for {par['k']} replays "
+                      f"(par {par['par']}{', failed ' + par['failed'] if par['failed'] else ''}; "
+                      f"{par['table']} of its {par['all']} steps on the table's engine)"
+                      + (" (the helper's start included)" if i == 0 and not table else ""))
+        if not args.no_match:
+            common = {"deals": args.deals, "level": args.level, "think": args.think, "read": args.read}
+            runs["alone"] = page.evaluate(MATCH, {**common, "pars": False})
+            runs["with pars"] = page.evaluate(MATCH, {**common, "pars": True})
     for name, run in runs.items():
         shown = [row for row in run["shown"] if row]
         said = ", ".join(f"{row['ms'] / 1000:.1f} s ({row['atEnd']} replays made at its end)" for row in shown)

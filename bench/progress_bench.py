@@ -29,14 +29,14 @@ import argparse
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 from coinche_lab.history import history_lines, history_text
-from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+from chromium import served_chromium  # noqa: E402
 
 IMPORT = """async (text) => {
     const { importEntries, wipeHistory } = await import('./js/history.js');
@@ -124,6 +124,17 @@ def expert_times(name: str, times: dict, meanwhile: str) -> str:
             f"p95 {percentile(calls, 0.95):5.0f} ({len(calls)}); {meanwhile}")
 
 
+@contextmanager
+def desktop_page(dist: str, path: str):
+    """`dist` served and a page of headless Chromium at a desktop's size opened at `path`, its page ready
+    (body[data-state=ready]): yields ``(page, base URL)``; the benches of the page's background work share it."""
+    with served_chromium(dist) as (browser, base):
+        page = browser.new_context(viewport={"width": 1366, "height": 800}).new_page()
+        page.goto(base + path)
+        page.wait_for_selector("body[data-state=ready]", timeout=120_000)
+        yield page, base
+
+
 def bots_while_reviewing(context, base: str, steps: int, records: list[dict]) -> dict:
     page = context.new_page()
     try:
@@ -146,36 +157,27 @@ def main() -> None:
     text = history_text(args.deals, seed="progress-bench")
     print(f"history: {args.deals} deals, {len(text) / 1e6:.2f} MB as JSON lines "
           f"(made in {time.perf_counter() - started:.1f} s)")
-    server, base = load_tool("serve").serve_in_background(args.dist)
-    try:
-        with sync_playwright() as p:
-            browser = p.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-            context = browser.new_context(viewport={"width": 1366, "height": 800})
+    with desktop_page(args.dist, "progress.html") as (page, base):
+        imported = page.evaluate(IMPORT, text)
+        print(f"import: {imported['added']} deals in {imported['ms']:.0f} ms ({imported['errors']} bad lines)")
+        checked = page.evaluate(CHECK, text)
+        print(f"check: {checked['records']} records read by the engine in {checked['ms'] / 1000:.1f} s, its boot "
+              f"included ({checked['refused']} refused)")
+        context = page.context
+        page.close()
+        runs = []
+        for _ in range(args.runs):
             page = context.new_page()
             page.goto(base + "progress.html")
-            page.wait_for_selector("body[data-state=ready]")
-            imported = page.evaluate(IMPORT, text)
-            print(f"import: {imported['added']} deals in {imported['ms']:.0f} ms ({imported['errors']} bad lines)")
-            checked = page.evaluate(CHECK, text)
-            print(f"check: {checked['records']} records read by the engine in {checked['ms'] / 1000:.1f} s, its boot "
-                  f"included ({checked['refused']} refused)")
+            page.wait_for_selector("body[data-state=ready]", timeout=60_000)
+            runs.append(page.evaluate(TIMES))
             page.close()
-            runs = []
-            for _ in range(args.runs):
-                page = context.new_page()
-                page.goto(base + "progress.html")
-                page.wait_for_selector("body[data-state=ready]", timeout=60_000)
-                runs.append(page.evaluate(TIMES))
-                page.close()
-            bots = {}
-            if args.bot_steps:
-                records = [{k: v for k, v in line.items() if k not in ("history", "review")}
-                           for line in history_lines(12, seed="progress-bench-reviews")]
-                bots = {"alone": bots_while_reviewing(context, base, args.bot_steps, []),
-                        "reviewing": bots_while_reviewing(context, base, args.bot_steps, records)}
-            browser.close()
-    finally:
-        server.shutdown()
+        bots = {}
+        if args.bot_steps:
+            records = [{k: v for k, v in line.items() if k not in ("history", "review")}
+                       for line in history_lines(12, seed="progress-bench-reviews")]
+            bots = {"alone": bots_while_reviewing(context, base, args.bot_steps, []),
+                    "reviewing": bots_while_reviewing(context, base, args.bot_steps, records)}
     for name in ("read", "drawn", "painted", "unfolded"):
         values = [r[name] for r in runs]
         print(f"{name:>8}: median {statistics.median(values):6.0f} ms, max {max(values):6.0f} ms "

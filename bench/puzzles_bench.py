@@ -27,7 +27,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
 
 # One "next", timed in the page: the current puzzle answered with its first card, then Next pressed; the
 # page's own measure and the time to the next frame.

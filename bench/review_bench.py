@@ -94,7 +94,7 @@ def cpython_times(records: list[dict], seats: list[int]) -> list[tuple[float, in
 
 
 def browser_times(records: list[dict], dist: Path) -> dict[tuple[str, bool], list[tuple[float, int]]]:
-    from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool
+    from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool
     from playwright.sync_api import sync_playwright
 
     server, url = load_tool("serve").serve_in_background(dist)

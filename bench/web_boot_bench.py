@@ -44,7 +44,7 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "e2e"))
-from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
+from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool  # noqa: E402
 
 SNAPSHOTS = "coinche-pyodide-snapshots"
 MARKS = """() => Object.fromEntries(performance.getEntries()

@@ -82,7 +82,7 @@ def browser_times(jobs: list, dist: Path) -> list[float]:
     from playwright.sync_api import sync_playwright
 
     sys.path.insert(0, str(ROOT / "e2e"))
-    from conftest import CHROMIUM, CHROMIUM_ARGS, load_tool
+    from chromium import CHROMIUM, CHROMIUM_ARGS, load_tool
 
     if not (dist / "build-info.json").is_file():
         raise SystemExit(f"bench: {dist} is not built: run `make build`")

@@ -24,8 +24,8 @@ with `expect(locator)` or poll `page.evaluate`.
 """
 from __future__ import annotations
 
-import importlib.util
 import json
+import sys
 import time
 from contextlib import contextmanager
 from pathlib import Path
@@ -33,29 +33,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
-CHROMIUM = Path("/usr/bin/chromium")
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--no-first-run",
-    # Chromium 156 builds a WebUI renderer for the address bar's popup with every window, headless too: 0.65 s
-    # of CPU per new page, for a part of the browser no test (and no page) ever sees (CONTRIBUTING.md).
-    "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup,WebUIOmniboxFullPopup",
-]
+sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
+from chromium import CHROMIUM, CHROMIUM_ARGS, DIST, load_tool  # noqa: E402
+
 LOCAL_HOSTS = {"127.0.0.1", "localhost", "[::1]", "::1"}
-
-
-def load_tool(name: str):
-    """Import tools/NAME.py (tools/ is not a package)."""
-    spec = importlib.util.spec_from_file_location(f"tools_{name}", ROOT / "tools" / f"{name}.py")
-    module = importlib.util.module_from_spec(spec)
-    spec.loader.exec_module(module)
-    return module
 
 
 @pytest.fixture(scope="session")

@@ -25,15 +25,15 @@ import card_art  # noqa: E402
 # loaded, of its own file, drawn at a size), letters, and the shape its pips are masked with.
 DRAW_THE_DECK = """async () => {
   const cards = await import("/js/table/cards.js");
-  const { DECK } = await import("/js/notation.js");
+  const { ALL_CARDS } = await import("/js/notation.js");
   const box = document.createElement("div");
   box.style.cssText = "position: fixed; inset: 0; display: flex; flex-wrap: wrap; --card-w: 60px; z-index: 9";
   document.body.append(box);
   const seen = {};
   for (const style of cards.DECK_STYLES) {
     cards.setDeckStyle(style);
-    await cards.loadArt(DECK);
-    box.replaceChildren(...DECK.map((card) => cards.buildCard(card)));
+    await cards.loadArt(ALL_CARDS);
+    box.replaceChildren(...ALL_CARDS.map((card) => cards.buildCard(card)));
     seen[style] = [...box.children].map((node) => {
       const art = node.querySelector("img.court-art");
       const pip = node.querySelector(".pip");

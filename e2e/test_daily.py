@@ -19,8 +19,8 @@ from coinche.session import Session
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
 from pwa_helpers import boot_ready  # noqa: E402
-from test_replay import play_to_summary  # noqa: E402
-from test_table import ENGINE_STATE, look, tap, until_changed  # noqa: E402
+from test_replay import pass_or_play, play_to_summary  # noqa: E402
+from test_table import ENGINE_STATE, look  # noqa: E402
 
 DAY = "2026-12-05"  # ?day= pretends the date (js/daily-format.js today)
 SAVE_KEY = "coinche.match"  # js/table/settings.js: the solo match's save, never touched here
@@ -75,15 +75,18 @@ def play_deal(page, seconds=120):
             page.click("#dlg-summary .dialog-actions .btn.primary")
         elif page.evaluate(MOVED_ON, deal):
             return
-        elif ui["bidding"] and page.locator("#bidding button[data-call=pass]:enabled").count():
-            page.click("#bidding button[data-call=pass]")
-        elif ui["myTurn"] and ui["playable"]:
-            card = ui["playable"][0]
-            tap(page, card)
-            expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
         else:
-            until_changed(page, seen)
+            pass_or_play(page, ui, seen)
     raise AssertionError("no deal was played to its end")
+
+
+def play_the_set(page, expected: list[dict]) -> None:
+    """The four deals of a set played in turn (`play_deal`), each the command line's (`expected`) and kept in
+    the history as dealt."""
+    for i in range(4):
+        assert same_deal(dealt(page), expected[i])
+        play_deal(page)
+        assert page.evaluate(LAST_DECK) == expected[i]["deck"]
 
 
 # No review helper: no par nor review made in the background, which the tests do not wait for (half the CPU).
@@ -190,10 +193,7 @@ def test_a_challenge_played_in_a_second_context_shows_both_results(clipboard_pag
     page.click("#btn-home")
 
     page.click("#btn-daily")
-    for i in range(4):
-        assert same_deal(dealt(page), expected[i])
-        play_deal(page)
-        assert page.evaluate(LAST_DECK) == expected[i]["deck"]
+    play_the_set(page, expected)
     result = page.locator("#dlg-daily")
     expect(result).to_be_visible()
     expect(result.locator("tbody tr")).to_have_count(4)
@@ -222,10 +222,7 @@ def test_a_challenge_played_in_a_second_context_shows_both_results(clipboard_pag
         assert invitation.locator(".card").count() == 0 and not re.search(r"\d{2,3}", invitation.inner_text().replace(DAY, ""))
         other.evaluate(NO_HELPER)
         invitation.locator(".challenge-play").click()
-        for i in range(4):
-            assert same_deal(dealt(other), expected[i])  # the same cards as the challenger's, in a second context
-            play_deal(other)
-            assert other.evaluate(LAST_DECK) == expected[i]["deck"]
+        play_the_set(other, expected)  # the same cards as the challenger's, in a second context
         compare = other.locator("#dlg-compare")
         expect(compare).to_be_visible()
         expect(compare.locator("thead th")).to_have_text(["Deal", "Ann", "You"])

@@ -88,8 +88,8 @@ def test_play_pressed_while_loading_then_a_failed_boot_says_why(page, site_url):
     expect(page.locator("#table")).to_be_hidden()
 
 
-def test_after_the_player_the_bots_call_one_at_a_time_at_the_chosen_speed(guarded_page, site_url):
-    page = guarded_page
+def test_after_the_player_the_bots_call_one_at_a_time_at_the_chosen_speed(returning_page, site_url):
+    page = returning_page  # a returning visitor's: the pace is the same, without a first boot to pay
     page.goto(site_url + "?seed=paced")
     page.locator("#btn-play-coinche").click()
     expect(page.locator("#bidding button:enabled").first).to_be_visible(timeout=BOOT_MS)

@@ -50,7 +50,7 @@ def browser_context_args(browser_context_args):
     return {**browser_context_args, "reduced_motion": "reduce"}
 
 
-# The widths drawn with the four-colour deck (js/table/settings.js DECK): one of the two axe widths, so that axe
+# The widths drawn with the four-colour deck (js/table/settings.js CARD_LOOK): one of the two axe widths, so that axe
 # checks the contrast of both decks' suits on every page.
 FOUR_COLOUR_WIDTHS = (768, 1366)
 FOUR_COLOUR = """(() => {

@@ -1,6 +1,7 @@
 """Offline after one visit: the service worker precaches the table, the judge and the rules page, Pyodide
 included, and once asked the puzzle page and its set; with the network cut, a reload boots the engine, a deal
-is played, the deal of the day is dealt, the judge rules and a puzzle link opens and is answered."""
+is played, the deal of the day is dealt, the judge rules, a puzzle link opens and is answered, and the table
+opens with any query string."""
 from __future__ import annotations
 
 import random
@@ -19,12 +20,13 @@ from test_table import ENGINE_STATE, bid_or_pass, choose_settings, look, start, 
 
 DEAL_SECONDS = 120
 # The files no first visit needs (tools/precache.py LATER), asked of the worker as js/pwa.js asks; true once
-# the puzzle page, its script and the set are in the cache.
+# the puzzle page, its script, the set and the engine's later modules are in the cache.
 PRECACHE_LATER = """async () => {
   const registration = await navigator.serviceWorker.ready;
+  const later = (await (await fetch(new URL("build-info.json", registration.scope))).json()).later.url;
   registration.active.postMessage({ type: "precache-later" });
   for (let i = 0; i < 600; i++) {
-    const found = await Promise.all(["puzzles.html", "js/puzzles/main.js", "puzzles/open.jsonl"]
+    const found = await Promise.all(["puzzles.html", "js/puzzles/main.js", "puzzles/open.jsonl", later]
       .map((path) => caches.match(new URL(path, registration.scope).href)));
     if (found.every(Boolean)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,7 +79,7 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
         page.click("#btn-home")
     else:  # that deal ended the match: its result, then home
         page.click("#dlg-result .dialog-actions button[value=home]")
-    page.click("#btn-daily")  # the deal of the day: the engine's, from the date alone
+    page.click("#btn-daily")  # the deal of the day: the engine's, from the date alone (a later module, mounted)
     expect(page.locator("#table")).to_have_attribute("data-one-deal", re.compile(r"1 of 4"))
     expect(page.locator("#hand .card")).to_have_count(8)
 
@@ -94,20 +96,13 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
     page.locator('.puzzle-seat.is-mine .card[data-card="Jh"]').click()
     expect(puzzle).to_have_attribute("data-result", "right")
 
+    for query in ("index.html?seed=q&speed=test", "?utm=x"):  # a page opened with any query string is served
+        page.goto(f"{site_url}{query}")
+        boot_ready(page)
+
     offline = page.responses[first_offline:]
     assert offline, "nothing was loaded offline"
+    assert any(r.url.endswith("/coinche-later.zip") for r in offline), "the engine's later modules were not mounted"
     # (the browser's own update check of sw.js never goes through a service worker)
     from_network = [r.url for r in offline if not r.from_service_worker and not r.url.endswith("/sw.js")]
     assert not from_network, f"answered by the network while offline: {from_network}"
-
-
-def test_a_page_opened_offline_with_a_query_string_is_served(guarded_page, site_url, context):
-    page = guarded_page
-    page.goto(site_url)
-    boot_ready(page)
-    wait_for_control(page)
-    context.set_offline(True)
-    page.goto(f"{site_url}index.html?seed=q&speed=test")
-    boot_ready(page)
-    page.goto(f"{site_url}?utm=x")
-    boot_ready(page)

@@ -16,7 +16,7 @@ from playwright.sync_api import TimeoutError as PlaywrightTimeoutError
 from playwright.sync_api import expect
 
 sys.path.insert(0, str(Path(__file__).parent))  # --import-mode=importlib: the helpers beside this file
-from conftest import DIST, load_tool  # noqa: E402
+from chromium import DIST, load_tool  # noqa: E402
 from pwa_helpers import boot_ready, wait_for_control, wait_until  # noqa: E402
 from test_table import ENGINE_STATE, UI, choose_settings, start  # noqa: E402
 

@@ -34,16 +34,22 @@ def play_to_summary(page, seconds=120):
         ui, seen = look(page)
         if ui["summary"]:
             return
-        passing = page.locator("#bidding button[data-call=pass]:enabled")
-        if ui["bidding"] and passing.count():
-            passing.click()
-        elif ui["myTurn"] and ui["playable"]:
-            card = ui["playable"][0]
-            tap(page, card)
-            expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
-        else:
-            until_changed(page, seen)
+        pass_or_play(page, ui, seen)
     raise AssertionError("no deal was played to its end")
+
+
+def pass_or_play(page, ui: dict, seen) -> None:
+    """The player's move if it is theirs (`look`'s `ui`): a pass at every call, the first legal card; else a
+    wait until the table changes from what `look` saw."""
+    passing = page.locator("#bidding button[data-call=pass]:enabled")
+    if ui["bidding"] and passing.count():
+        passing.click()
+    elif ui["myTurn"] and ui["playable"]:
+        card = ui["playable"][0]
+        tap(page, card)
+        expect(page.locator(f'#hand .card[data-card="{card}"]')).to_have_count(0)
+    else:
+        until_changed(page, seen)
 
 
 def last_record(page) -> dict:

@@ -37,7 +37,7 @@ def wait_done(page, seconds=90):
     expect(page.locator("#dlg-review")).to_have_attribute("data-status", "done", timeout=seconds * 1000)
 
 
-def test_the_review_of_the_players_decisions_is_the_engines(returning_page, site_url):
+def test_the_review_of_the_players_decisions_is_the_engines_in_the_readers_language(returning_page, site_url):
     page = returning_page
     new_match(page, site_url, "coinche", seed="review-e2e")
     play_to_summary(page)
@@ -96,6 +96,17 @@ def test_the_review_of_the_players_decisions_is_the_engines(returning_page, site
     expect(dialog).to_have_attribute("data-status", "done", timeout=3000)
     assert [i["mark"] for i in shown(page)] == [d["mark"] for d in expected["decisions"]]
 
+    # in the reader's language: the same review reopened once the page speaks French
+    page.keyboard.press("Escape")
+    expect(dialog).to_be_hidden()
+    page.evaluate("async () => (await import('/js/i18n.js')).setLanguage('fr')")
+    page.click("#dlg-deals .review-open")
+    expect(dialog.locator(".dialog-title")).to_have_text("L'analyse de l'Expert")
+    expect(dialog).to_have_attribute("data-status", "done", timeout=3000)
+    expect(dialog.locator(".review-status")).to_have_text("Analyse terminée.")
+    expect(dialog.locator(".review-summary")).to_contain_text("analysée")
+    expect(dialog.locator(".review-thresholds")).to_contain_text("une gaffe à partir de 80")
+
 
 @pytest.mark.full_only  # 21 s of CPU
 def test_a_review_can_be_stopped_resumed_and_runs_while_the_table_plays(returning_page, site_url):
@@ -150,20 +161,6 @@ def review_plan_decisions(record):
     from coinche.review import review_plan
 
     return (d["index"] for d in review_plan(record)["decisions"])
-
-
-def test_the_review_speaks_the_readers_language(returning_page, site_url):
-    page = returning_page
-    new_match(page, site_url, "coinche", seed="review-fr-e2e")
-    page.evaluate("async () => (await import('/js/i18n.js')).setLanguage('fr')")
-    play_to_summary(page)
-    page.click("#dlg-summary .review-open")
-    dialog = page.locator("#dlg-review")
-    expect(dialog.locator(".dialog-title")).to_have_text("L'analyse de l'Expert")
-    wait_done(page)
-    expect(dialog.locator(".review-status")).to_have_text("Analyse terminée.")
-    expect(dialog.locator(".review-summary")).to_contain_text("analysée")
-    expect(dialog.locator(".review-thresholds")).to_contain_text("une gaffe à partir de 80")
 
 
 # Every engine's review_decision calls (the table's and the review helper's): window.reviewedByEngine holds

@@ -553,6 +553,11 @@ def exact_blunders(decision, worlds: int = 16) -> list[str]:
             and sum(r[c] < r[best] for r in rows) >= 0.75 * worlds]
 
 
+# The first of the deals "planted-N" with a late card that an exact analysis calls a blunder: 0 to 4 have none
+# (their five Expert deals cost 6 s of CPU). Were the engine to change, the search goes on from here.
+FIRST_PLANTED = 5
+
+
 def test_cards_an_exact_analysis_calls_blunders_are_marked_blunders(request):
     # Planted above 12 cards left, where the review played its sampled deals out before it solved them
     # exactly (from REVIEW_EXACT down), so the review's own pricing is not what decides the planted cards.
@@ -562,7 +567,7 @@ def test_cards_an_exact_analysis_calls_blunders_are_marked_blunders(request):
     wanted = 3 if request.config.getoption("--full") else 1
     assert REVIEW_EXACT > 12
     planted = []
-    for number in range(40):
+    for number in range(FIRST_PLANTED, FIRST_PLANTED + 40):
         record = expert_records(1, f"planted-{number}")[0]
         late = [d for d in decisions(record) if d.kind == "card"
                 and 12 < sum(h.bit_count() for h in d.position.hands) <= REVIEW_EXACT]

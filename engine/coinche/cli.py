@@ -13,7 +13,7 @@ import json
 import sys
 import time
 from importlib.metadata import entry_points
-from typing import Iterable, TextIO
+from typing import Any, Callable, Iterable, Iterator, TextIO, TypeVar
 
 from .announce import held
 from .calls import PASS
@@ -27,6 +27,8 @@ from .position import Position
 from .record import check, deal_to_record
 from .rng import SplitMix64, derive_seed
 from .rules import OPTIONS, PRESETS, Rules, describe
+
+T = TypeVar("T")
 
 
 # ---------------------------------------------------------------- judge
@@ -292,25 +294,47 @@ def cmd_what_if(args: argparse.Namespace) -> int:
     return 0
 
 
+def read_lines(lines: Iterable[str], read: Callable[[str], T]) -> Iterator[tuple[int, T | None, Exception | None]]:
+    """Each line that is not blank, by its number (from 1) and what ``read`` made of it: ``(number, item, None)``,
+    or ``(number, None, error)`` when ``read`` refused it with a :class:`CoincheError` or a
+    :class:`json.JSONDecodeError`."""
+    for number, line in enumerate(lines, 1):
+        if not line.strip():
+            continue
+        try:
+            item = read(line)
+        except (json.JSONDecodeError, CoincheError) as e:
+            yield number, None, e
+            continue
+        yield number, item, None
+
+
+class JsonLines:
+    """The records of a JSON-lines file, each read by ``read`` (a function of the decoded line): iterating gives
+    ``(line number, item)``; a line that is not JSON or that ``read`` refuses (a :class:`CoincheError`) is
+    named on stderr, ``FILE:N: not JSON: …`` or ``FILE:N: the error``, counted in ``bad`` and skipped."""
+
+    def __init__(self, path: str, read: Callable[[Any], T]) -> None:
+        self.path, self.read, self.bad = path, read, 0
+
+    def __iter__(self) -> Iterator[tuple[int, T]]:
+        with open(self.path, encoding="utf-8") as f:
+            for number, item, error in read_lines(f, lambda line: self.read(json.loads(line))):
+                if error is None:
+                    yield number, item
+                    continue
+                self.bad += 1
+                why = f"not JSON: {error}" if isinstance(error, json.JSONDecodeError) else str(error)
+                print(f"{self.path}:{number}: {why}", file=sys.stderr)
+
+
 def cmd_replay(args: argparse.Namespace) -> int:
     if args.what_if:
         return cmd_what_if(args)
-    ok = bad = 0
-    with open(args.file, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                check(json.loads(line))
-                ok += 1
-            except json.JSONDecodeError as e:
-                bad += 1
-                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
-            except CoincheError as e:
-                bad += 1
-                print(f"{args.file}:{number}: {e}", file=sys.stderr)
-    print(f"{ok} records replayed and checked, {bad} wrong")
-    return 0 if bad == 0 else 1
+    records = JsonLines(args.file, check)
+    ok = sum(1 for _ in records)
+    print(f"{ok} records replayed and checked, {records.bad} wrong")
+    return 0 if records.bad == 0 else 1
 
 
 # ---------------------------------------------------------------- review
@@ -339,8 +363,7 @@ def review_lines(result: dict) -> list[str]:
     for d in result["decisions"]:
         where = f"call {d['index'] + 1}" if d["kind"] == "call" else f"trick {d['trick']}"
         line = f"  seat {d['seat']}  {where:<8} {d['action']:<10} Expert: {d['best']:<10}"
-        mine = "?" if d["played_score"] is None else f"{d['played_score']:+.0f}"
-        line += f" expected {mine} / {d['best_score']:+.0f}"
+        line += f" expected {d['played_score']:+.0f} / {d['best_score']:+.0f}"
         if d["kind"] == "call":
             made = [f"{d[k + '_contract']} made {d[k + '_chance']}%" for k in ("played", "best")
                     if d[k + "_chance"] is not None]
@@ -377,29 +400,15 @@ def _review_seats(record, args: argparse.Namespace) -> list[int] | None:
 def cmd_review(args: argparse.Namespace) -> int:
     from .review import review
 
-    bad = 0
-    with open(args.file, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                result = review(record, _review_seats(record, args))
-            except json.JSONDecodeError as e:
-                bad += 1
-                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
-                continue
-            except CoincheError as e:
-                bad += 1
-                print(f"{args.file}:{number}: {e}", file=sys.stderr)
-                continue
-            if args.json:
-                print(json.dumps({"line": number, **result}, separators=(",", ":")))
-            else:
-                print(f"{args.file}:{number}: review {result['key']} (points: the side's score minus the opponents'; "
-                      + ", ".join(f"{name} from {points}" for name, points in result["thresholds"].items()) + ")")
-                print("\n".join(review_lines(result)))
-    return 0 if bad == 0 else 1
+    reviews = JsonLines(args.file, lambda record: review(record, _review_seats(record, args)))
+    for number, result in reviews:
+        if args.json:
+            print(json.dumps({"line": number, **result}, separators=(",", ":")))
+        else:
+            print(f"{args.file}:{number}: review {result['key']} (points: the side's score minus the opponents'; "
+                  + ", ".join(f"{name} from {points}" for name, points in result["thresholds"].items()) + ")")
+            print("\n".join(review_lines(result)))
+    return 0 if reviews.bad == 0 else 1
 
 
 # ---------------------------------------------------------------- par
@@ -419,25 +428,16 @@ def _par_requests(args: argparse.Namespace) -> tuple[list, int]:
     from .par import par_bots, record_score
     from .record import dealt
 
-    requests, bad = [], 0
-    with open(args.file, encoding="utf-8") as f:
-        for number, line in enumerate(f, 1):
-            if not line.strip():
-                continue
-            try:
-                record = json.loads(line)
-                seat = _review_seats(record, args)[0]
-                if isinstance(record, dict) and "seats" not in record and history_seats(record):
-                    record = {**record, "seats": history_seats(record)}
-                result = record_score(record, seat)
-                requests.append((number, dealt(record), seat, par_bots(record, seat, args.bots), result))
-            except json.JSONDecodeError as e:
-                bad += 1
-                print(f"{args.file}:{number}: not JSON: {e}", file=sys.stderr)
-            except CoincheError as e:
-                bad += 1
-                print(f"{args.file}:{number}: {e}", file=sys.stderr)
-    return requests, bad
+    def request(record):
+        seat = _review_seats(record, args)[0]
+        if isinstance(record, dict) and "seats" not in record and history_seats(record):
+            record = {**record, "seats": history_seats(record)}
+        result = record_score(record, seat)
+        return dealt(record), seat, par_bots(record, seat, args.bots), result
+
+    lines = JsonLines(args.file, request)
+    requests = [(number, *item) for number, item in lines]
+    return requests, lines.bad
 
 
 def cmd_par(args: argparse.Namespace) -> int:
@@ -529,12 +529,8 @@ def check_puzzle_lines(lines: Iterable[str]) -> Iterable[tuple[int, str, dict | 
     from .puzzle import Puzzle, check_puzzle
 
     seen: set[str] = set()
-    for number, line in enumerate(lines, 1):
-        if not line.strip():
-            continue
-        try:
-            puzzle = Puzzle.from_json(line)
-        except CoincheError as e:
+    for number, puzzle, e in read_lines(lines, Puzzle.from_json):
+        if e is not None:
             yield number, "", {"key": e.key, "params": e.params}
             continue
         if puzzle.id in seen:

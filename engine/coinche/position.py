@@ -78,21 +78,10 @@ class Position:
     @classmethod
     def parse(cls, text: str) -> "Position":
         """Parse and validate; raises :class:`NotationError` or :class:`InvalidPositionError`."""
-        fields: dict[str, str] = {}
         text = link_text(text)
         if len(text) > MAX_LENGTH:
             raise NotationError("position_too_long", length=len(text), limit=MAX_LENGTH)
-        # a fourth part is an error whatever it is: the rest of the text is never split
-        for rest in text.split("&", len(FIELDS)) if text else []:
-            part = rest.partition("&")[0]
-            name, eq, value = part.partition("=")
-            if not eq:
-                raise NotationError("malformed_position", text=excerpt(part))
-            if name not in FIELDS:
-                raise NotationError("unknown_field", field=excerpt(name))
-            if name in fields:
-                raise NotationError("malformed_position", text=f"{name} given twice")
-            fields[name] = value
+        fields = split_fields(text, FIELDS)
         for name in ("trump", "hand"):
             if name not in fields:
                 raise NotationError("missing_field", field=name)
@@ -129,6 +118,32 @@ class Position:
 
     def __str__(self) -> str:
         return f"trump={TRUMP_LETTERS[self.trump]}&trick={format_cards(self.trick)}&hand={format_cards(self.hand)}"
+
+
+def split_fields(text: str, names: tuple[str, ...]) -> dict[str, str]:
+    """The ``name=value`` parts of a link's text by name, each a known one given once; raises
+    :class:`NotationError` at the first part that is not.  Past as many parts as there are names, the next one
+    is an error whatever it is: the rest of the text is never split.
+
+    >>> split_fields("trump=h&hand=Jh", FIELDS)
+    {'trump': 'h', 'hand': 'Jh'}
+    >>> split_fields("trump=h&trump=s&" + "x&" * 10_000, FIELDS)
+    Traceback (most recent call last):
+    ...
+    coinche.errors.NotationError: malformed position: trump given twice
+    """
+    fields: dict[str, str] = {}
+    for rest in text.split("&", len(names)) if text else []:
+        part = rest.partition("&")[0]
+        name, eq, value = part.partition("=")
+        if not eq:
+            raise NotationError("malformed_position", text=excerpt(part))
+        if name not in names:
+            raise NotationError("unknown_field", field=excerpt(name))
+        if name in fields:
+            raise NotationError("malformed_position", text=f"{name} given twice")
+        fields[name] = value
+    return fields
 
 
 _MARKS = ("#", "?")

@@ -39,6 +39,7 @@ from typing import Any
 from .cards import POINTS, TRUMP_LETTERS, Card, Rank, format_cards, mask_of
 from .errors import CoincheError, InvalidPositionError, NotationError, excerpt
 from .play import legal_mask, trick_winner
+from .position import split_fields
 from .rules import Rules
 from .scoring import Contract
 
@@ -253,16 +254,7 @@ class Puzzle:
             text = text[1:]
         if len(text) > MAX_LENGTH:
             raise PuzzleError("puzzle_too_long", length=len(text), limit=MAX_LENGTH)
-        fields: dict[str, str] = {}
-        for part in text.split("&") if text else []:
-            name, eq, value = part.partition("=")
-            if not eq:
-                raise NotationError("malformed_position", text=excerpt(part))
-            if name not in FIELDS:
-                raise NotationError("unknown_field", field=excerpt(name))
-            if name in fields:
-                raise NotationError("malformed_position", text=f"{name} given twice")
-            fields[name] = value
+        fields = split_fields(text, FIELDS)
         for name in REQUIRED:
             if name not in fields:
                 raise NotationError("missing_field", field=name)
@@ -545,8 +537,8 @@ def check_puzzle(p: Puzzle) -> dict[str, Any] | None:
 def _holds(solution, values: dict[Card, float], margin: int) -> dict[str, Any] | None:
     best, gap = best_cards(values)
     if sorted(solution) != best:
-        return {"key": "puzzle_not_best", "params": {"solution": format_cards(sorted(solution)),
-                                                     "best": format_cards(best)}}
+        return {"key": "puzzle_not_best", "params": {"cards": format_cards(sorted(solution)),
+                                                     "best_cards": format_cards(best)}}
     if gap is None or gap < margin:
         return {"key": "puzzle_margin", "params": {"margin": margin, "found": 0 if gap is None else gap}}
     return None

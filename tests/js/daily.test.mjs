@@ -10,7 +10,7 @@ import {
   comparison, dayProgress, dayStateText, difference, pastDays, shareLine, shareText, signed, today, utcDay,
 } from "../../web/js/daily-format.js";
 import {
-  CHALLENGE_VERSION, DECK, challengeKey, cleanPlayerName, formatChallengeLink, formatDailyLink, isDay, parseChallengeLink, parseDailyLink,
+  CHALLENGE_VERSION, ALL_CARDS, challengeKey, cleanPlayerName, formatChallengeLink, formatDailyLink, isDay, parseChallengeLink, parseDailyLink,
 } from "../../web/js/notation.js";
 
 const BASE = "https://coinche.example/app/";
@@ -156,7 +156,7 @@ test("the shared text gives the day, each result against the par and the link, i
     assert.ok(text.endsWith(`\n${url}`), text);
     assert.ok(!/[{}]/.test(text), text);
     const words = text.split("\n")[0];
-    for (const card of DECK) assert.ok(!new RegExp(`\\b${card}\\b`).test(words), `${lang}: ${card} in ${words}`);
+    for (const card of ALL_CARDS) assert.ok(!new RegExp(`\\b${card}\\b`).test(words), `${lang}: ${card} in ${words}`);
     assert.ok(!/[♠♥♦♣]/.test(words), words);
     for (const name of cardNames(lang).filter((n) => n.length > 3)) assert.ok(!words.includes(name), `${lang}: "${name}" in ${words}`);
     const state = dayStateText({ deals: [{ score: 1 }, {}, {}, {}] }, t);

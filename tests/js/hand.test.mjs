@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 
 import { EXCERPT, errorMessage, excerpt } from "../../web/js/errors.js";
-import { DECK, SUITS, suitOf } from "../../web/js/notation.js";
+import { ALL_CARDS, SUITS, suitOf } from "../../web/js/notation.js";
 import { sortHand as sortHandBy } from "../../web/js/table/cards.js";
 
 const RED = new Set(["h", "d"]);
@@ -22,7 +22,7 @@ function* hands(count, seed = 7) {
   let x = seed;
   const next = () => { x = (x * 1103515245 + 12345) % 2 ** 31; return x; };
   for (let i = 0; i < count; i++) {
-    const deck = [...DECK];
+    const deck = [...ALL_CARDS];
     for (let j = deck.length - 1; j > 0; j--) {
       const k = next() % (j + 1);
       [deck[j], deck[k]] = [deck[k], deck[j]];

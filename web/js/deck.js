@@ -1,6 +1,6 @@
 // The deck's look, set on <html> from the saved settings before the page is first painted: a classic script
 // in each page's <head>, so that no card is drawn first in other colours. The settings' deck choices
-// (js/table/settings.js DECK) are classes that the pages' style sheets read (css/suits.css). The settings call
+// (js/table/settings.js CARD_LOOK) are classes that the pages' style sheets read (css/suits.css). The settings call
 // globalThis.applyDeck again when the player changes one.
 "use strict";
 

@@ -4,13 +4,13 @@
 import { app, engine, setState, shareLink, show } from "./app.js";
 import { errorText } from "./errors.js";
 import { firstDealFor, firstHands, keepNextFirstDeals, loadBuildDeals } from "./first-deals.js";
-import { DECK as ALL_CARDS, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
+import { ALL_CARDS, parseDailyLink, parseHistoryLink, parseShareLink } from "./notation.js";
 import { el } from "./dom.js";
 import { applyTranslations, catalogueLoaded, detectLanguage, languagePicker, onLanguageChange, setLanguage, t } from "./i18n.js";
 import { buildCard, loadArt, relabelCards, restyleCards, setDeckStyle } from "./table/cards.js";
 import { applyPreset, fillHouseRules, readHouseRules } from "./table/house.js";
 import {
-  DECK, DECKS, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
+  CARD_LOOK, CARD_STYLES, LEVELS, SPEEDS, TARGETS, VARIANTS, applyDeck, loadSavedMatch, loadSettings, saveMatch, saveSettings,
 } from "./table/settings.js";
 
 performance.mark("main-start");
@@ -411,7 +411,7 @@ function openSettings(fromTable) {
   form.elements.speed.value = settings.speed;
   form.elements.deck.value = settings.deck;
   form.elements.coach.checked = settings.coach;
-  for (const name of Object.keys(DECK)) setDeckInput(form.elements[name], settings[name]);
+  for (const name of Object.keys(CARD_LOOK)) setDeckInput(form.elements[name], settings[name]);
   fillHouseRules(form, engine, settings.rules).catch((error) => console.warn("house rules:", error));
   $("#btn-new-match").hidden = !fromTable || online?.playing;
   $("#btn-quit").hidden = !fromTable;
@@ -454,14 +454,14 @@ function bindSettings() {
     if (LEVELS.includes(level)) settings.level = level;
     if (SPEEDS.includes(speed)) settings.speed = speed;
     const deck = form.elements.deck.value;
-    if (DECKS.includes(deck) && deck !== settings.deck) {
+    if (CARD_STYLES.includes(deck) && deck !== settings.deck) {
       settings.deck = deck;
       setDeckStyle(deck);
       const shown = [...document.querySelectorAll(".card[data-card]")].map((node) => node.dataset.card);
       loadArt(shown).then(() => restyleCards(document));
     }
     settings.coach = form.elements.coach.checked;
-    for (const name of Object.keys(DECK)) settings[name] = readDeckInput(form.elements[name], DECK[name]);
+    for (const name of Object.keys(CARD_LOOK)) settings[name] = readDeckInput(form.elements[name], CARD_LOOK[name]);
     applyDeck(settings);
     saveSettings(settings);
     game?.settingsChanged();

@@ -14,7 +14,7 @@ export const SUITS = ["s", "h", "d", "c"];
 const CARD = /^([789TJQKA])([shdc])$/;
 
 // All 32 cards in the canonical order of the engine (suit by suit, 7 up to A).
-export const DECK = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
+export const ALL_CARDS = SUITS.flatMap((suit) => RANKS.map((rank) => rank + suit));
 
 export const isCard = (text) => typeof text === "string" && CARD.test(text);
 export const rankOf = (card) => card[0];

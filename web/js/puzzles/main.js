@@ -16,7 +16,7 @@ import { errorText } from "../errors.js";
 import { readHistory } from "../history.js";
 import { cardName, detectLanguage, has, languagePicker, onLanguageChange, setLanguage, t } from "../i18n.js";
 import { fragmentText } from "../judge/notation.js";
-import { DECK as ALL_CARDS } from "../notation.js";
+import { ALL_CARDS } from "../notation.js";
 import { loadArt, relabelCards, setDeckStyle } from "../table/cards.js";
 import { loadSettings } from "../table/settings.js";
 import { drawPuzzle, markCards, seatName } from "./board.js";

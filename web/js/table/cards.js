@@ -39,7 +39,7 @@ function loadImage(url) {
 
 // Resolves once the art these cards need (their court figures and the shared shapes) is loaded and decoded,
 // in the illustrated style (at once in the simple one): a hand drawn then shows its art in its first frame,
-// never a card first drawn empty. Art once loaded stays loaded: loadArt(DECK) readies every later deal's.
+// never a card first drawn empty. Art once loaded stays loaded: loadArt(ALL_CARDS) readies every later deal's.
 export function loadArt(cards) {
   if (deckStyle !== "illustrated") return Promise.resolve();
   const courts = new Set(cards.filter((card) => COURTS.has(rankOf(card))));

@@ -344,10 +344,8 @@ class ReviewDialog {
     const same = item.best === item.action;
     node.append(el("p", "review-expert", same ? t("review.agrees") : t("review.expert", { best: name(item.best) })));
     const signed = (x) => (x > 0 ? `+${Math.round(x)}` : String(Math.round(x)));
-    let expected;
-    if (item.played_score === null) expected = t("review.unpriced", { best: signed(item.best_score) });
-    else if (same) expected = t("review.expected_same", { played: signed(item.played_score) });
-    else expected = t("review.expected", { played: signed(item.played_score), best: signed(item.best_score) });
+    let expected = same ? t("review.expected_same", { played: signed(item.played_score) })
+      : t("review.expected", { played: signed(item.played_score), best: signed(item.best_score) });
     if (Math.round(item.loss) > 0) expected += ` ${t("review.lost", { lost: Math.round(item.loss) })}`;
     node.append(el("p", "review-expected", expected));
     if (item.kind === "call") { // the make chance of the contract each call leaves standing

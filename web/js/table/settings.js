@@ -1,7 +1,7 @@
 // The player's settings and the saved match, kept in localStorage.
 //
 // Settings: variant, target, level, coach, speed, rules (the house rules' notation, "own" for the game's), deck (the
-// cards' style: js/table/cards.js), and the deck's look (DECK: fourColour). A test-only pace ("test": no waiting) is chosen with
+// cards' style: js/table/cards.js), and the deck's look (CARD_LOOK: fourColour). A test-only pace ("test": no waiting) is chosen with
 // ?speed=test in the URL or localStorage "coinche.speed" = "test"; it is never offered in the menu.
 // The variants, targets and levels, and their defaults, are the engine's (js/options.js): the settings
 // offer what the engine accepts, and nothing else.
@@ -16,16 +16,16 @@ export const VARIANTS = options.variants;
 export const TARGETS = options.targets;
 export const LEVELS = options.levels;
 export const SPEEDS = ["slow", "normal", "fast"]; // the page's own: how fast it shows the play
-export const DECKS = DECK_STYLES; // the page's own: "illustrated" (the default) or "simple"
+export const CARD_STYLES = DECK_STYLES; // the page's own: "illustrated" (the default) or "simple"
 
 // The deck's look: each setting's values, the default first. Each value but the default is a class on <html>
 // that every page's style sheets read (css/suits.css), set by js/deck.js (which names the classes) before
 // the first paint and again when the player changes it (applyDeck).
-export const DECK = {
+export const CARD_LOOK = {
   fourColour: [false, true],
 };
 
-const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own", deck: DECKS[0] };
+const DEFAULTS = { ...options.defaults, coach: true, speed: "normal", rules: "own", deck: CARD_STYLES[0] };
 
 // Milliseconds for each pace: a bot's think time, how long a full trick stays, card flight, gathering.
 const PACES = {
@@ -59,10 +59,10 @@ export function loadSettings() {
     level: pick(stored.level, LEVELS, DEFAULTS.level),
     coach: typeof stored.coach === "boolean" ? stored.coach : DEFAULTS.coach,
     speed: pick(stored.speed, SPEEDS, DEFAULTS.speed),
-    deck: pick(stored.deck, DECKS, DEFAULTS.deck),
+    deck: pick(stored.deck, CARD_STYLES, DEFAULTS.deck),
     // checked by the engine when a match starts: an unknown option is refused there, naming it
     rules: typeof stored.rules === "string" && stored.rules ? stored.rules : DEFAULTS.rules,
-    ...Object.fromEntries(Object.entries(DECK).map(([name, values]) => [name, pick(stored[name], values, values[0])])),
+    ...Object.fromEntries(Object.entries(CARD_LOOK).map(([name, values]) => [name, pick(stored[name], values, values[0])])),
   };
 }
 
