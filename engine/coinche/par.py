@@ -19,7 +19,7 @@ with fresh seeds; the **par** is the mean score of the seat's side over those re
 The page computes a par one action at a time (:func:`par_next`, stateless) on its review helper, so that
 the table's bots are never slowed; :func:`par` does it in one call (the command line, ``coinche par``).
 Since the replays depend on the deal as dealt alone, the page starts them while the deal is played, from
-:func:`dealt_record` (the same replays, the same par: it is shown only once the deal is over).
+:func:`coinche.record.dealt_record` (the same replays, the same par: it is shown only once the deal is over).
 
 >>> from coinche.deal import Deal
 >>> from coinche.record import deal_to_record
@@ -73,23 +73,6 @@ def side_score(scores: Sequence[int], seat: int) -> int:
     """
     side = seat & 1
     return scores[side] - scores[1 - side]
-
-
-def dealt_record(deal: Deal, seats: Sequence[str]) -> dict[str, Any]:
-    """What a par's replays start from, before any call: the record of ``deal`` as dealt (variant, rules,
-    dealer, deck) with who sits where (``seats``), no call nor card.  Its replays are those of the finished
-    deal's record: the same seeds, the same scores.
-
-    >>> from coinche.record import deal_to_record
-    >>> deal = Deal.new("coinche", dealer=1, seed=8)
-    >>> start = dealt_record(deal, ["person", "easy", "easy", "easy"])
-    >>> start["calls"], start["plays"], replay_seed(start, 0, 3) == replay_seed(deal_to_record(deal) | start, 0, 3)
-    ([], [], True)
-    """
-    from .record import FORMAT
-
-    return {"format": FORMAT, "variant": deal.variant, "rules": str(deal.rules), "dealer": deal.dealer,
-            "deck": format_cards(deal.deck), "calls": [], "plays": [], "seats": list(seats)}
 
 
 def _seat(seat: Any) -> int:
@@ -342,5 +325,5 @@ def replay_job(job: tuple[Deal, int, int, Bots]) -> int:
     return _play_out(job[0].clone(), *job[1:])
 
 
-__all__ = ["MAX_PAR_DEALS", "PAR_DEALS", "PAR_LEVEL", "Par", "ParError", "dealt_record", "par", "par_bots", "par_next",
+__all__ = ["MAX_PAR_DEALS", "PAR_DEALS", "PAR_LEVEL", "Par", "ParError", "par", "par_bots", "par_next",
            "par_replay", "par_step", "parse_bots", "record_score", "replay_job", "replay_score", "replay_seed", "side_score", "summary"]

@@ -88,6 +88,19 @@ def deal_to_record(deal: Deal) -> dict[str, Any]:
     return record
 
 
+def dealt_record(deal: Deal, seats: list[str]) -> dict[str, Any]:
+    """The record of ``deal`` as dealt (variant, rules, dealer, deck), with who sits where (``seats``) and no call
+    nor card: what the replays of a par start from (coinche.par), the same as from the finished deal's record.
+
+    >>> deal = Deal.new("coinche", dealer=1, seed=8)
+    >>> start = dealt_record(deal, ["person", "easy", "easy", "easy"])
+    >>> start["calls"], start["plays"], dealt(start).deck == deal.deck
+    ([], [], True)
+    """
+    return {"format": FORMAT, "variant": deal.variant, "rules": str(deal.rules), "dealer": deal.dealer,
+            "deck": format_cards(deal.deck), "calls": [], "plays": [], "seats": list(seats)}
+
+
 class RecordError(CoincheError, ValueError):
     """A record that is malformed or does not replay to what it claims."""
 
@@ -281,5 +294,5 @@ def check(record: dict[str, Any]) -> Deal:
     return deal
 
 
-__all__ = ["FORMAT", "FORMAT_1", "LEVELS", "PERSON", "REASONS", "RecordError", "malformed", "deal_to_record", "dealt", "record_rules",
-           "record_seats", "replay", "check", "mask_of"]
+__all__ = ["FORMAT", "FORMAT_1", "LEVELS", "PERSON", "REASONS", "RecordError", "deal_to_record", "dealt", "dealt_record",
+           "malformed", "record_rules", "record_seats", "replay", "check", "mask_of"]

@@ -404,13 +404,20 @@ def par_summary(record: Any, seat: Any, scores: Any, bots: Any = None) -> dict:
 
 def par_deal() -> dict:
     """The solo match's deal being played, as dealt, for its par's replays to start while it is played (on the
-    review helper, never shown before the deal ends): ``{record, seat, k}``, ``record`` holding the deck, dealer,
-    rules and seats and no call nor card (coinche.par.dealt_record); its replays are those of the finished deal.
-    """
-    from .par import PAR_DEALS, dealt_record
+    review helper, never shown before the deal ends): ``{record, seat}``, ``record`` holding the deck, dealer,
+    rules and seats and no call nor card (coinche.record.dealt_record); its replays are those of the finished
+    deal.  A command of the table's engine: it loads no module of the par (``par_k`` gives K, on the helper)."""
+    from .record import dealt_record
 
     session = _current()
-    return {"record": dealt_record(session.match.deal, session.seats()), "seat": HUMAN, "k": PAR_DEALS}
+    return {"record": dealt_record(session.match.deal, session.seats()), "seat": HUMAN}
+
+
+def par_k() -> dict:
+    """``{k}``: how many replays a par takes (coinche.par.PAR_DEALS)."""
+    from .par import PAR_DEALS
+
+    return {"k": PAR_DEALS}
 
 
 def daily(date: Any = None) -> dict:
@@ -450,7 +457,8 @@ def _record(record: Any) -> dict:
     return record
 
 
-COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "par_deal": par_deal, "daily": daily,
+COMMANDS.update({"par_plan": par_plan, "par_step": par_step, "par_summary": par_summary, "par_deal": par_deal, "par_k": par_k,
+                 "daily": daily,
                  "check_records": check_records})
 
 

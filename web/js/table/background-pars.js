@@ -56,7 +56,9 @@ class Replays {
     this.cancelled = false;
   }
 
-  get k() { return replaysOf(this.#k); }
+  get k() { return replaysOf(this.#k ?? Infinity); } // K unknown until the helper says (par_k)
+  get knowsK() { return this.#k !== null; }
+  set k(k) { this.#k = k; }
   get done() { return this.scores.slice(0, this.k).filter(Number.isFinite).length; }
   get complete() { return this.done >= this.k; }
   // The scores made from the first replay on, without a gap (what the history keeps).
@@ -101,13 +103,13 @@ export class BackgroundPars {
     return this.#urgent.has(entry.deal) || this.#ours(entry);
   }
 
-  // A deal just dealt at the table ({record, seat, k}: par_deal): its par's replays begin on the helper, as an
+  // A deal just dealt at the table ({record, seat}: par_deal): its par's replays begin on the helper, as an
   // urgent par's would; the one of a deal left unfinished is dropped.
-  start({ record, seat, k }) {
+  start({ record, seat }) {
     const key = parKey(record, record.seats, seat);
     if (this.#replays.has(key)) return;
     if (this.#early) this.#drop(this.#early);
-    const replays = new Replays(record, seat, k);
+    const replays = new Replays(record, seat, null);
     replays.key = key;
     this.#early = replays;
     this.#replays.set(key, replays);
@@ -195,6 +197,7 @@ export class BackgroundPars {
       while (!replays.complete) {
         const ready = await helper();
         if (!ready) return false;
+        if (!replays.knowsK) replays.k = (await ready.call("par_k")).k;
         this.#share(replays);
         const replay = replays.take();
         if (!replay) { // the last ones are on the table's engine: wait for it (it gives back what it leaves)
@@ -263,8 +266,8 @@ export class BackgroundPars {
     let replays = null;
     try {
       const key = parKey(record, record.seats, seat);
-      replays = this.#replays.get(key);
-      if (!replays) {
+      replays = this.#replays.get(key) ?? null;
+      if (!replays?.knowsK) { // a par to begin, or begun with its deal before the helper could say K
         const allowed = urgent ? this.#quiet : this.#idle;
         while (!allowed()) {
           if (!urgent && this.#again) return false;
@@ -275,9 +278,13 @@ export class BackgroundPars {
         if (ready) returnHelper();
         if (!engine) return false;
         const plan = await engine.call("par_plan", { record, seat });
-        replays = new Replays(record, seat, plan.k, entry.par?.scores ?? []);
-        replays.key = key;
-        this.#replays.set(key, replays);
+        if (replays) {
+          replays.k = plan.k;
+        } else {
+          replays = new Replays(record, seat, plan.k, entry.par?.scores ?? []);
+          replays.key = key;
+          this.#replays.set(key, replays);
+        }
       }
       if (this.#early === replays) this.#early = null; // claimed: its deal is over
       if (urgent) this.#shown = replays;
