@@ -56,6 +56,9 @@ MAX_SPECTATORS = 32
 RESERVED_FILES = 64
 
 
+#: Timeouts whose lateness the referee keeps for ``--stats`` (the last ones).
+CLOCK_FIGURES = 10_000
+
 #: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
 BOT_NICENESS = 10
 #: How often a bot worker checks that its referee process still lives (seconds).
@@ -188,8 +191,14 @@ class Referee:
         self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
-        self.clock_late: deque[float] = deque(maxlen=1000)  # seconds after its deadline each clock fired, the last
+        # each timeout of a clock armed before its deadline (the last CLOCK_FIGURES): seconds from the deadline
+        # to the timer firing, and to the clock's move stored (before anyone is told of it)
+        self.clock_late: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_stored: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_refired = 0  # clocks whose deadline had passed when this process took their table over
         self.pool = self._new_pool()
+        self._waiting_jobs: dict[bool, deque] = {True: deque(), False: deque()}  # urgent?: (future, fn, args)
+        self._working = 0  # jobs in the workers now: at most one a worker
 
     def _new_pool(self) -> ProcessPoolExecutor:
         """The bots' worker processes, at a lower CPU priority than the event loop: a busy host keeps
@@ -197,8 +206,45 @@ class Referee:
         return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
                                    initializer=_bot_worker, initargs=(os.getpid(),))
 
-    def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
-        """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""
+    def think(self, fn: Callable[..., Any], *args: Any, urgent: bool = False) -> asyncio.Future:
+        """``fn(*args)`` in a bot worker process, its result in the future returned (cancel it: it is dropped).
+        The workers take one job each at a time, the others wait here in order, and an ``urgent`` one (a
+        clock's move: the person's time is up) before every ordinary one: it never waits behind a queue of
+        bot moves, only for the job a worker has in hand."""
+        future = self.loop.create_future()
+        self._waiting_jobs[urgent].append((future, fn, args))
+        self._feed_workers()
+        return future
+
+    def _feed_workers(self) -> None:
+        while self._working < self.config.bot_workers:
+            jobs = self._waiting_jobs[True] or self._waiting_jobs[False]
+            if not jobs:
+                return
+            future, fn, args = jobs.popleft()
+            if future.done():  # cancelled while it waited
+                continue
+            try:
+                job = self._submit(fn, *args)
+            except Exception as e:  # noqa: BLE001 - no worker could be started: the table that asked ends
+                future.set_exception(e)
+                continue
+            self._working += 1
+            job.add_done_callback(lambda done, future=future: self._worked(future, done))
+
+    def _worked(self, future: asyncio.Future, job: asyncio.Future) -> None:
+        self._working -= 1
+        if not future.done():
+            if job.cancelled():
+                future.cancel()
+            elif job.exception() is not None:
+                future.set_exception(job.exception())
+            else:
+                future.set_result(job.result())
+        self._feed_workers()
+
+    def _submit(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
+        """``fn(*args)`` given to the pool; a pool broken by a dead worker is replaced first."""
         try:
             return self.loop.run_in_executor(self.pool, fn, *args)
         except BrokenProcessPool:
@@ -601,7 +647,9 @@ class Referee:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
         table = None if code is None else self.private.get(code)
-        if table is None and code is not None and self.cluster is not None and not client.remote:
+        if table is None and code is not None and self.cluster is not None:
+            if client.remote:  # its code brought it here, and the table has just moved on: ask again
+                raise RefereeError("unavailable", id=request.id)
             self.cluster.watch(client, request, code)  # the table may be on another process
             return
         if table is None or not table.friends:
@@ -717,14 +765,20 @@ class Referee:
         return {
             "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
-            "clock_late_p99": _p99(self.clock_late), "timeouts": len(self.clock_late),
+            "timeouts": len(self.clock_late), "clock_late_p99": _p99(self.clock_late),
+            "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
+            "clocks_refired": self.clock_refired,
         }
 
 
-def _p99(values) -> float | None:
-    """The 99th percentile of ``values`` (None: none), rounded to the millisecond."""
+def _p99(values, q: float = 0.99) -> float | None:
+    """The ``q`` quantile of ``values`` (None: none), rounded to the millisecond.
+
+    >>> _p99(range(1, 201)), _p99([0.5, 0.25], 1.0), _p99([])
+    (199, 0.5, None)
+    """
     ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3) if ordered else None
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else None
 
 
 __all__ = ["Config", "Client", "Referee", "default_max_clients"]
