@@ -390,7 +390,7 @@ async def main(args: argparse.Namespace) -> None:
         lines = [line for line in log.splitlines() if line.startswith('{"stats"')]
         if lines:
             stats = json.loads(lines[-1])["stats"]
-            fired.append({k: stats.get(k) for k in ("timeouts", "clock_late_p99", "clock_stored_p99",
+            fired.append({k: stats.get(k) for k in ("timeouts", "clock_late_p99", "clock_thought_p99", "clock_stored_p99",
                                                      "clock_stored_max", "clocks_refired")} | {"killed": i in bench.dead})
 
     by_name = {p.name: p for p in bench.players}

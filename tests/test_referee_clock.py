@@ -41,7 +41,7 @@ def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
         assert update["event"]["seat"] == 1 and update["event"]["timeout"] is True
         # fired at its deadline (the bot's move then waits for a worker, at a lower priority: no bound here)
         assert total - 0.05 <= waited and 0 <= referee.clock_late[-1] < 0.5, (waited, list(referee.clock_late))
-        assert referee.clock_late[-1] <= referee.clock_stored[-1] <= waited - total + 0.05  # stored, then told
+        assert referee.clock_late[-1] <= referee.clock_thought[-1] <= referee.clock_stored[-1] <= waited - total + 0.05
         timed_out = update["state"]["seq"] - 1
         assert table.session.actions[timed_out] == update["event"]["action"]
         assert table.clock.reserves[1] == 0 and table.clock.strikes[1] == 1

@@ -192,8 +192,9 @@ class Referee:
         self.tables: set[Table] = set()
         self.actions = 0
         # each timeout of a clock armed before its deadline (the last CLOCK_FIGURES): seconds from the deadline
-        # to the timer firing, and to the clock's move stored (before anyone is told of it)
+        # to the timer firing, to the bot's move back from its worker, and to the move stored (then told)
         self.clock_late: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_thought: deque[float] = deque(maxlen=CLOCK_FIGURES)
         self.clock_stored: deque[float] = deque(maxlen=CLOCK_FIGURES)
         self.clock_refired = 0  # clocks whose deadline had passed when this process took their table over
         self.pool = self._new_pool()
@@ -766,7 +767,7 @@ class Referee:
             "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
             "timeouts": len(self.clock_late), "clock_late_p99": _p99(self.clock_late),
-            "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
+            "clock_thought_p99": _p99(self.clock_thought), "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
             "clocks_refired": self.clock_refired,
         }
 

@@ -854,6 +854,8 @@ class Table:
     def _clock_decided(self, seq: int, seat: int, future, due: float | None = None) -> None:
         if self.clock_timer is not future:  # dropped meanwhile
             return
+        if due is not None:
+            self.referee.clock_thought.append(time.time() - due)
         self.clock_timer, self.clock_fired = None, None
         session = self.session
         if self.closed or future.cancelled() or len(session.actions) != seq or seat not in session.humans:
