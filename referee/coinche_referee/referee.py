@@ -767,7 +767,8 @@ class Referee:
             "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
             "timeouts": len(self.clock_late), "clock_late_p99": _p99(self.clock_late),
-            "clock_thought_p99": _p99(self.clock_thought), "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
+            "clock_thought_p99": _p99(self.clock_thought),
+            "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
             "clocks_refired": self.clock_refired,
         }
 
