@@ -92,12 +92,17 @@ def test_boot_timeout_gives_a_clear_error(page, site_url):
     # A .wasm served with the wrong type makes Pyodide hang: the client must give up with a clear error.
     page.route("**/*.wasm", lambda route: route.fulfill(
         response=route.fetch(), headers={"content-type": "text/plain"}))
-    page.goto(site_url)
-    error = page.evaluate("""async () => {
-        const { Engine } = await import("/js/engine.js");
-        const engine = new Engine({ bootTimeoutMs: 3000 });
-        return engine.ready.then(() => null, (e) => ({ code: e.code, message: e.message }));
-    }""")
+    try:
+        page.goto(site_url)
+        error = page.evaluate("""async () => {
+            const { Engine } = await import("/js/engine.js");
+            const engine = new Engine({ bootTimeoutMs: 3000 });
+            return engine.ready.then(() => null, (e) => ({ code: e.code, message: e.message }));
+        }""")
+    finally:
+        # the page's own engine may still be fetching its .wasm through the route: the handler must finish
+        # before the page closes, or its route.fetch fails in the next test's set-up
+        page.unroute_all(behavior="wait")
     assert error == {"code": "boot_timeout", "message": "The game engine did not start within 3 s."}
 
 

@@ -19,12 +19,13 @@ from test_table import ENGINE_STATE, bid_or_pass, choose_settings, look, start, 
 
 DEAL_SECONDS = 120
 # The files no first visit needs (tools/precache.py LATER), asked of the worker as js/pwa.js asks; true once
-# the puzzle page, its script and the set are in the cache.
+# the puzzle page, its script, the set and the engine's later modules are in the cache.
 PRECACHE_LATER = """async () => {
   const registration = await navigator.serviceWorker.ready;
+  const later = (await (await fetch(new URL("build-info.json", registration.scope))).json()).later.url;
   registration.active.postMessage({ type: "precache-later" });
   for (let i = 0; i < 600; i++) {
-    const found = await Promise.all(["puzzles.html", "js/puzzles/main.js", "puzzles/open.jsonl"]
+    const found = await Promise.all(["puzzles.html", "js/puzzles/main.js", "puzzles/open.jsonl", later]
       .map((path) => caches.match(new URL(path, registration.scope).href)));
     if (found.every(Boolean)) return true;
     await new Promise((resolve) => setTimeout(resolve, 100));
@@ -77,7 +78,7 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
         page.click("#btn-home")
     else:  # that deal ended the match: its result, then home
         page.click("#dlg-result .dialog-actions button[value=home]")
-    page.click("#btn-daily")  # the deal of the day: the engine's, from the date alone
+    page.click("#btn-daily")  # the deal of the day: the engine's, from the date alone (a later module, mounted)
     expect(page.locator("#table")).to_have_attribute("data-one-deal", re.compile(r"1 of 4"))
     expect(page.locator("#hand .card")).to_have_count(8)
 
@@ -96,6 +97,7 @@ def test_after_one_visit_the_table_the_judge_the_rules_and_the_puzzles_work_offl
 
     offline = page.responses[first_offline:]
     assert offline, "nothing was loaded offline"
+    assert any(r.url.endswith("/coinche-later.zip") for r in offline), "the engine's later modules were not mounted"
     # (the browser's own update check of sw.js never goes through a service worker)
     from_network = [r.url for r in offline if not r.from_service_worker and not r.url.endswith("/sw.js")]
     assert not from_network, f"answered by the network while offline: {from_network}"

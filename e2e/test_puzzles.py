@@ -23,8 +23,8 @@ LINK = ("contract=80h1-0&hands=Jh,Ac/9h,As/Ts,Tc/7h,Ad&trick=0:&won=32,33/3,3&to
 # hands, a seat with one card too few, a solution that is not the best card.
 BAD_LINKS = (
     (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/Jh,As"), "duplicate_card", "jack of hearts appears twice"),
-    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/9h"), "puzzle_hand_count", "holds 1 cards"),
-    (LINK.replace("solution=Jh", "solution=Ac"), "puzzle_not_best", "not the best play"),
+    (LINK.replace("hands=Jh,Ac/9h,As", "hands=Jh,Ac/9h"), "puzzle_hand_count", "holds 1 card;"),
+    (LINK.replace("solution=Jh", "solution=Ac"), "puzzle_not_best", "(ace of clubs) is not the best play: the best is jack of hearts"),
 )
 # Issue 42's deal (tests/helpers.py ISSUE_42) and its review's item for decision 27, as the history keeps
 # it (coinche.webcommands.review_decision): seat 0 trumps its partner's winning trick with the Jd, a blunder;

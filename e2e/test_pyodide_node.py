@@ -63,36 +63,50 @@ def test_python_exception_fails_with_its_traceback(build_info):
 
 
 ZIP_PROBE = """
-import sys, zipfile
-wheel = sys.argv[1]
+import importlib, json, sys, zipfile
+wheel, later = sys.argv[1:3]
 sys.path.insert(0, wheel)
-import coinche.webapi
-names = zipfile.ZipFile(wheel).namelist()
+import coinche.webapi, coinche.bots, coinche.record  # what a page imports at its start (and its snapshot)
+names = zipfile.ZipFile(wheel).namelist() + zipfile.ZipFile(later).namelist()
 sources = [n for n in names if n.endswith('.py')]
+before = json.loads(coinche.webapi.handle('puzzle_parse', json.dumps({'text': 'x'})))['error']
+coinche.__path__.append(later + '/coinche')  # as web/js/engine-worker.js mounts it
+importlib.invalidate_caches()
+after = json.loads(coinche.webapi.handle('puzzle_parse', json.dumps({'text': 'x'})))['error']
+import coinche.cli, coinche.daily, coinche.par, coinche.puzzle
 loaded = sorted(m.__name__ for m in list(sys.modules.values())
                 if getattr(m, '__name__', '').startswith('coinche') and m.__file__.endswith('.pyc'))
 print(len(sources), all(n + 'c' in names for n in sources), coinche.webapi.handle('ping', '{}'))
-print(coinche.webapi.handle.__code__.co_filename)
+print(coinche.webapi.handle.__code__.co_filename, coinche.puzzle.solve_puzzle.__code__.co_filename)
 print(' '.join(loaded))
+print(before['code'], before['params']['module'], after['code'])
 """
 
 
 def test_the_browser_imports_the_engine_from_its_wheel_as_bytecode(build_info, tmp_path):
     """The web worker puts the wheel on sys.path as it is (web/js/engine-worker.js): every module has the
     bytecode of Pyodide's Python beside it, imported without compiling, its source named under the path the
-    worker uses."""
+    worker uses. What a page imports at its start is in the wheel; the modules no first visit needs are in the
+    later archive, as bytecode too: a command needing one is answered engine_module_missing until the worker
+    mounts the archive, then runs."""
     script = tmp_path / "zip_probe.py"
     script.write_text(ZIP_PROBE)
     wheel = ROOT / "dist" / build_info["wheel"]["url"]
-    done = pyodide_node("--install", "none", str(script), str(wheel.relative_to(ROOT)))
+    later = ROOT / "dist" / build_info["later"]["url"]
+    done = pyodide_node("--install", "none", str(script), str(wheel.relative_to(ROOT)), str(later.relative_to(ROOT)))
     assert done.returncode == 0, done.stderr
-    counts, filename, loaded = done.stdout.splitlines()
+    counts, filenames, loaded, missing = done.stdout.splitlines()
     count, all_compiled, answer = counts.split(" ", 2)
     assert int(count) > 10 and all_compiled == "True"
     assert json.loads(answer)["result"]["pong"] is True
-    assert 'const ENGINE_ZIP = "/coinche/engine.whl";' in (ROOT / "web" / "js" / "engine-worker.js").read_text()
-    assert filename == "/coinche/engine.whl/coinche/webapi.py"
-    assert {"coinche", "coinche.webapi", "coinche.cards", "coinche.session"} <= set(loaded.split())
+    worker = (ROOT / "web" / "js" / "engine-worker.js").read_text()
+    assert 'const ENGINE_ZIP = "/coinche/engine.whl";' in worker
+    assert 'const ENGINE_LATER_ZIP = "/coinche/later.zip";' in worker
+    assert filenames.split() == ["/coinche/engine.whl/coinche/webapi.py", "/coinche/later.zip/coinche/puzzle.py"]
+    assert {"coinche", "coinche.webapi", "coinche.cards", "coinche.session", "coinche.puzzle", "coinche.par",
+            "coinche.daily", "coinche.cli"} <= set(loaded.split())
+    assert missing.split() == ["engine_module_missing", "coinche.puzzle", "malformed_position"]
+    assert build_info["later"]["modules"] == ["coinche.cli", "coinche.daily", "coinche.par", "coinche.puzzle"]
 
 
 STDLIB_PROBE = """

@@ -74,7 +74,9 @@ DYNAMIC_KEYS: dict[str, set[str] | None] = {
     "rule.": {str(n) for n in range(6)},  # the leader (0) and the five rules
     "reason.": REASONS,
     "note.": NOTES,
-    "error.": ERRORS,  # engine refusals; the pages fall back to error.internal for other codes
+    # engine refusals, and the worker's when the engine's later modules cannot be fetched (js/engine-worker.js);
+    # the pages fall back to error.internal for other codes
+    "error.": ERRORS | {"engine_part_missing"},
     "judge.variant.": NOTES - {"partner_master"},  # a house variant exists for the two argued rules only
     "judge.example.": None,
     "judge.link.dropped_": None,

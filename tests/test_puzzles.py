@@ -182,7 +182,7 @@ def test_a_small_puzzle_is_solved_and_holds():
     assert answer["best"] == ["Jh"] and answer["margin"] == 92 and answer["holds"] is None
     assert answer["line"][0] == "Jh" and len(answer["line"]) == 8
     wrong = call("puzzle_solve", puzzle=SMALL.replace("solution=Jh", "solution=Ac"))["result"]["holds"]
-    assert wrong == {"key": "puzzle_not_best", "params": {"solution": "Ac", "best": "Jh"}}
+    assert wrong == {"key": "puzzle_not_best", "params": {"cards": "Ac", "best_cards": "Jh"}}
     assert check_puzzle(Puzzle.parse(SMALL.replace("margin=20", "margin=100"))) == {
         "key": "puzzle_margin", "params": {"margin": 100, "found": 92}}
 

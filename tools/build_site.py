@@ -22,12 +22,14 @@ Steps, each printed as it runs:
    Node by tools/pyodide_node.mjs; cached in .cache/engine-web/), so the browser imports without compiling.
 3. dist/ made anew: web/, the Pyodide files needed to boot (pyodide/; in place of python_stdlib.zip,
    python_stdlib-<hash>.zip with the bytecode of every module the site imports instead of their sources,
-   tools/precompile_stdlib.py, cached in .cache/stdlib-web/: Python starts without compiling its own
-   library; named by its content, since every file under pyodide/ is cached as immutable), the engine wheel
-   (wheels/<hash>/), the first deals that a first visit draws while its engine starts, dealt by that wheel
-   (first-deals.json, tools/first_deals.py), what the engine offers (variants, targets, levels, house rules,
-   notation limits: options.json, tools/engine_options.py), build-info.json (engine version, wheel URL and hash, sha256
-   of every file), and the service worker's precache list written into dist/sw.js (tools/precache.py).
+   tools/precompile_stdlib.py, cached in .cache/stdlib-web/: Python starts without compiling its own library;
+   named by its content, since every file under pyodide/ is cached as immutable), the engine wheel
+   (wheels/<hash>/) without LATER_MODULES, and those in an archive of their own (wheels/<hash>/coinche-later.zip,
+   precached after the install, mounted by the worker when a command first needs one), the first deals that a
+   first visit draws while its engine starts, dealt by that wheel (first-deals.json, tools/first_deals.py), what
+   the engine offers (variants, targets, levels, house rules, notation limits: options.json,
+   tools/engine_options.py), build-info.json (engine version, wheel URL and hash, the later archive's, sha256 of
+   every file), and the service worker's precache list written into dist/sw.js (tools/precache.py).
 4. Sizes: dist in total and what a first visit transfers (the service worker and all it precaches) as
    served (tools/serve.py's encodings, Netlify's: text and WebAssembly compressed), against FIRST_VISIT_GOAL.
 
@@ -65,6 +67,15 @@ PYODIDE_TGZ_SHA256 = "66b7949e5a0cba2250b586d7e368bf12fb482800748d182c4618254b68
 # Where the web worker puts the engine wheel in Pyodide's file system (web/js/engine-worker.js ENGINE_ZIP):
 # the precompiled modules name their files under it.
 ENGINE_ZIP_PATH = "/coinche/engine.whl"
+# The engine's modules that no first visit needs, taken out of the wheel into an archive of their own
+# (wheels/<hash>/coinche-later.zip, build-info.json "later"), precached after the install (tools/precache.py
+# LATER): the command line (never run in a page), the puzzles (their page and "your mistakes"), the par and the
+# deals of the day. The worker mounts it at ENGINE_LATER_ZIP_PATH when a command first needs one of them
+# (web/js/engine-worker.js); the modules a page imports at its start must never be among them
+# (e2e/test_pyodide_node.py).
+LATER_MODULES = ("coinche/cli.py", "coinche/daily.py", "coinche/par.py", "coinche/puzzle.py")
+ENGINE_LATER_ZIP_PATH = "/coinche/later.zip"
+ENGINE_LATER = "coinche-later.zip"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "pyodide-lock.json")
 
 MICROPIP_VERSION = "0.11.1"
@@ -278,12 +289,35 @@ def precompiled_wheel(wheel: Path, site: Path) -> Path:
     run by that Python under Node): the browser imports the engine without compiling it. Cached in
     .cache/engine-web/ under the wheel's hash, the Pyodide version and the script's hash."""
     script = ROOT / "tools" / "precompile_wheel.py"
+    later = [ENGINE_LATER_ZIP_PATH, *LATER_MODULES]
     target = precompiled_under_node(
-        "engine-web", f"{sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)}", wheel.name, "engine wheel",
+        "engine-web", f"{sha256_of(wheel)} {PYODIDE_VERSION} {sha256_of(script)} {' '.join(later)}", wheel.name,
+        "engine wheel",
         lambda slot, partial: ["--dist", str(site), "--install", "none", "--no-snapshot", str(script), str(wheel),
-                               str(partial), ENGINE_ZIP_PATH])
+                               str(partial), ENGINE_ZIP_PATH, *later])
     say(f"engine wheel: with bytecode, {human(wheel.stat().st_size)} -> {human(target.stat().st_size)}")
     return target
+
+
+def split_wheel(wheel: Path, core: Path, later: Path) -> None:
+    """The precompiled wheel as two archives: `core`, the wheel without LATER_MODULES (and without their RECORD
+    lines: it stays a valid wheel), and `later`, a zip of those modules, source and bytecode, at the same
+    paths (coinche/x.py): the worker adds its coinche/ folder to the package's path."""
+    with zipfile.ZipFile(wheel) as whole:
+        entries = [(info, whole.read(info)) for info in whole.infolist()]
+    moved = {name + suffix for name in LATER_MODULES for suffix in ("", "c")}
+    missing = moved - {info.filename for info, _ in entries}
+    if missing:
+        raise BuildError(f"engine wheel: LATER_MODULES names what it does not hold: {', '.join(sorted(missing))}")
+    with zipfile.ZipFile(core, "w", zipfile.ZIP_DEFLATED) as first, zipfile.ZipFile(later, "w", zipfile.ZIP_DEFLATED) as rest:
+        for info, data in entries:
+            if info.filename in moved:
+                rest.writestr(info, data)
+            elif info.filename.endswith(".dist-info/RECORD"):
+                lines = [line for line in data.decode().split("\n") if line.split(",", 1)[0] not in moved]
+                first.writestr(info, "\n".join(lines))
+            else:
+                first.writestr(info, data)
 
 
 def precompiled_stdlib(site: Path, wheel: Path) -> str:
@@ -438,8 +472,8 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art
     info = vendor_pyodide(pyodide_tgz, micropip, out / "pyodide" / PYODIDE_VERSION)
     bundle_styles(out / "index.html", "css/index.css")
     write_pyodide_current(out, None)
-    wheel = precompiled_wheel(wheel, out)
-    stdlib = precompiled_stdlib(out, wheel)
+    whole = precompiled_wheel(wheel, out)
+    stdlib = precompiled_stdlib(out, whole)  # the bytecode of what every module of the engine imports
     write_pyodide_current(out, stdlib)
     # engine-boot.js starts the first visit's downloads of Pyodide's two big files: it names them
     boot = out / "js" / "engine-boot.js"
@@ -450,9 +484,17 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art
     boot.write_text(boot_text.replace('"@PYODIDE_VERSION@"', json.dumps(PYODIDE_VERSION))
                     .replace('"@PYODIDE_STDLIB@"', json.dumps(stdlib)))
     # Under a folder named by its hash: the URL changes with the bytes, so it is cached as immutable.
-    wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
-    (out / wheel_url).parent.mkdir(parents=True)
-    shutil.copy2(wheel, out / wheel_url)
+    with tempfile.TemporaryDirectory() as tmp:
+        wheel, later = Path(tmp) / whole.name, Path(tmp) / ENGINE_LATER
+        split_wheel(whole, wheel, later)
+        wheel_url = f"wheels/{sha256_of(wheel)[:16]}/{wheel.name}"
+        later_url = f"wheels/{sha256_of(later)[:16]}/{later.name}"
+        for made, url in ((wheel, wheel_url), (later, later_url)):
+            (out / url).parent.mkdir(parents=True)
+            shutil.copy2(made, out / url)
+    wheel = out / wheel_url
+    say(f"engine wheel: {human(wheel.stat().st_size)} at install, {human((out / later_url).stat().st_size)} "
+        f"later ({', '.join(LATER_MODULES)})")
     # The first deals a first visit draws while its engine starts, dealt by this very wheel (tools/first_deals.py)
     run([sys.executable, "-I", str(ROOT / "tools" / "first_deals.py"), str(out / wheel_url), str(out / FIRST_DEALS)],
         "first deals")
@@ -462,8 +504,8 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art
     say(f"engine options: {ENGINE_OPTIONS} ({human((out / ENGINE_OPTIONS).stat().st_size)})")
 
     if (out / PUZZLES).is_file():
-        run([sys.executable, "-I", str(ROOT / "tools" / "check_puzzles.py"), str(out / wheel_url), str(out / PUZZLES)],
-            "the puzzle set's check")
+        run([sys.executable, "-I", str(ROOT / "tools" / "check_puzzles.py"), str(out / wheel_url), str(out / PUZZLES),
+             str(out / later_url)], "the puzzle set's check")
         size = served_size(out / PUZZLES, "gzip")
         if size > PUZZLES_GOAL:
             raise BuildError(f"{PUZZLES}: {human(size)} gzip, over its goal of {human(PUZZLES_GOAL)}")
@@ -478,6 +520,14 @@ def assemble(out: Path, wheel: Path, pyodide_tgz: Path, micropip: Path, card_art
             "file_name": wheel.name,
             "sha256": hashes[wheel_url],
             "size": wheel.stat().st_size,
+        },
+        # The engine's modules a first visit does not need (LATER_MODULES): mounted when a command needs one.
+        "later": {
+            "url": later_url,
+            "file_name": ENGINE_LATER,
+            "sha256": hashes[later_url],
+            "size": (out / later_url).stat().st_size,
+            "modules": [name.removesuffix(".py").replace("/", ".") for name in LATER_MODULES],
         },
         "pyodide": {"version": PYODIDE_VERSION, "python": info["python"], "url": f"pyodide/{PYODIDE_VERSION}/",
                     # the standard library, precompiled; a memory snapshot holds its zip directory: it is

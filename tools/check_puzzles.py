@@ -1,12 +1,13 @@
 #!/usr/bin/env python3
 """Re-solve, with the engine the site ships, every puzzle of the site's puzzle set (docs/puzzles.md).
 
-    python3 tools/check_puzzles.py WHEEL PUZZLES.jsonl
+    python3 tools/check_puzzles.py WHEEL PUZZLES.jsonl [LATER.zip]
 
-The build runs it on dist/puzzles/open.jsonl with the very wheel the site serves (imported from WHEEL, a
-zip): each puzzle's solution must be exactly the best cards, every other card losing at least its margin,
-and each move of its line forced again (coinche.puzzle.check_puzzle, the check of `coinche puzzles --check`).
-The whole set takes a few seconds of CPU (docs/performance.md), so every build checks it all. Prints each
+The build runs it on dist/puzzles/open.jsonl with the very engine the site serves (imported from WHEEL, a zip, and
+the archive of the modules a first visit does not load, LATER, as the worker mounts it): each puzzle's solution
+must be exactly the best cards, every other card losing at least its margin, and each move of its line forced again
+(coinche.puzzle.check_puzzle, the check of `coinche puzzles --check`). The whole set takes a few seconds of CPU
+(docs/performance.md), so every build checks it all. Prints each
 line that does not hold and a summary; exits 1 if any does not (or does not read).
 """
 from __future__ import annotations
@@ -17,11 +18,14 @@ import time
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
-    if len(argv) != 2:
+    if len(argv) not in (2, 3):
         print(__doc__.split("\n\n")[1].strip(), file=sys.stderr)
         return 2
-    wheel, path = argv
+    wheel, path, *later = argv
     sys.path.insert(0, wheel)
+    import coinche
+
+    coinche.__path__.extend(f"{archive}/coinche" for archive in later)  # as web/js/engine-worker.js mounts it
     from coinche.cli import check_puzzle_lines
     from coinche.errors import CoincheError
 

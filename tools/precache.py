@@ -3,14 +3,15 @@
     from precache import write_service_worker
     manifest = write_service_worker(dist)   # {"version": ..., "files": {path: sha256}}
 
-Every file of dist/ is precached except those matching EXCLUDE (the service worker itself, and what no page
-needs: the benchmark pages, the micropip wheel the engine worker does not load). Those matching LATER (the
-puzzle set, the puzzle page) are precached later, not at install: once a page has booted and the browser is idle, the page asks
-the service worker for them (web/js/pwa.js, "precache-later"), and the puzzles page's own fetch caches them
-too; so they are no part of a first visit's download (tools/build_site.py counts the install's list only). The list and the content
-hash of each file are written into dist/sw.js in place of the placeholder between `/* PRECACHE */` and
-`/* END PRECACHE */`; `version` is a hash of that list, so any changed byte makes a new service worker and a
-new cache, and an unchanged file is copied from the old cache instead of downloaded again.
+Every file of dist/ is precached except those matching EXCLUDE (the service worker itself, and what no page needs:
+the benchmark pages, the micropip wheel the engine worker does not load). Those matching LATER (the puzzle set, the
+puzzle page, the engine's later modules) are precached later, not at install: once a page has booted and the
+browser is idle, the page asks the service worker for them (web/js/pwa.js, "precache-later"), and the puzzles
+page's own fetch caches them too; so they are no part of a first visit's download (tools/build_site.py counts the
+install's list only). The list and the content hash of each file are written into dist/sw.js in place of the
+placeholder between `/* PRECACHE */` and `/* END PRECACHE */`; `version` is a hash of that list, so any changed
+byte makes a new service worker and a new cache, and an unchanged file is copied from the old cache instead of
+downloaded again.
 
 Run alone, `python3 tools/precache.py [dist]` rewrites dist/sw.js and prints the list's size.
 """
@@ -28,7 +29,9 @@ SERVICE_WORKER = "sw.js"
 EXCLUDE = (SERVICE_WORKER, "bench/*", "pyodide/*/micropip-*.whl")
 # dist/ files precached after the install (see above): listed apart, in PRECACHE.later. The puzzle page's own
 # files too: no first visit needs them (the progress page imports js/puzzles/progress.js only if it is there).
-LATER = ("puzzles/*", "puzzles.html", "js/puzzles/*", "css/puzzles.css")
+LATER = ("puzzles/*", "puzzles.html", "js/puzzles/*", "css/puzzles.css",
+         # the engine's modules no first visit needs (tools/build_site.py LATER_MODULES)
+         "wheels/*/coinche-later.zip")
 PLACEHOLDER = re.compile(r"/\* PRECACHE \*/.*?/\* END PRECACHE \*/", re.DOTALL)
 
 

@@ -3,14 +3,17 @@ compiling.
 
 Run under Pyodide's own interpreter (the bytecode must be that exact Python's), by tools/build_site.py:
 
-    node tools/pyodide_node.mjs --dist DIST --install none tools/precompile_wheel.py IN.whl OUT.whl ZIP_PATH
+    node tools/pyodide_node.mjs --dist DIST --install none tools/precompile_wheel.py IN.whl OUT.whl ZIP_PATH \
+        [LATER_ZIP_PATH MODULE...]
 
 Each ``coinche/**/x.py`` gets a ``coinche/**/x.pyc`` beside it (zipimport looks for ``x.pyc`` before
-``x.py``), unchecked-hash based: nothing is compared at import, the wheel's sha256 in build-info.json already
-pins the pair. Code objects carry ``ZIP_PATH/coinche/x.py`` as their file name, what zipimport would give the
-source, so tracebacks read the same. The bytecode has no docstrings (the sources beside it keep them, for
-doctest and for a reader): nothing in the engine reads a docstring at run time, and they were a sixth of the
-wheel as served. The entries are listed in RECORD: the wheel stays a valid wheel, and any
+``x.py``), unchecked-hash based: nothing is compared at import, the wheel's sha256 in build-info.json already pins
+the pair. Code objects carry ``ZIP_PATH/coinche/x.py`` as their file name, what zipimport would give the source, so
+tracebacks read the same; the MODULEs named (``coinche/puzzle.py``...) carry LATER_ZIP_PATH instead:
+tools/build_site.py moves them into the archive the worker mounts there when a command first needs one. The
+bytecode has no docstrings (the sources beside it keep them, for doctest and for a reader): nothing in the engine
+reads a docstring at run time, and they were a sixth of the wheel as served. The entries are listed in RECORD: the
+wheel stays a valid wheel, and any
 other Python ignores bytecode of another version (zipimport falls back to the source on a magic mismatch).
 """
 from __future__ import annotations
@@ -43,14 +46,15 @@ def without_docstrings(source: bytes) -> ast.Module:
     return tree
 
 
-def precompile(source: str, target: str, zip_path: str) -> int:
+def precompile(source: str, target: str, zip_path: str, later_zip_path: str = "", *later: str) -> int:
     with zipfile.ZipFile(source) as wheel:
         entries = [(info, wheel.read(info)) for info in wheel.infolist()]
     record = next(info for info, _ in entries if info.filename.endswith(".dist-info/RECORD"))
     added: list[tuple[str, bytes]] = []
     for info, data in entries:
         if info.filename.endswith(".py"):
-            code = compile(without_docstrings(data), f"{zip_path}/{info.filename}", "exec", dont_inherit=True, optimize=0)
+            where = later_zip_path if info.filename in later else zip_path
+            code = compile(without_docstrings(data), f"{where}/{info.filename}", "exec", dont_inherit=True, optimize=0)
             pyc = external._code_to_hash_pyc(code, importlib.util.source_hash(data), checked=False)
             added.append((info.filename + "c", bytes(pyc)))
     with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED) as out:
@@ -68,8 +72,8 @@ def precompile(source: str, target: str, zip_path: str) -> int:
 
 
 def main(argv: list[str]) -> int:
-    if len(argv) != 3:
-        print("usage: precompile_wheel.py IN.whl OUT.whl ZIP_PATH", file=sys.stderr)
+    if len(argv) < 3 or len(argv) == 4:
+        print("usage: precompile_wheel.py IN.whl OUT.whl ZIP_PATH [LATER_ZIP_PATH MODULE...]", file=sys.stderr)
         return 2
     precompile(*argv)
     return 0

@@ -39,6 +39,10 @@ RUN = """async ({ runner, script, name, argv }) => {
   pyodide.setStdout({ batched: (line) => out.push(line) });
   pyodide.setStderr({ batched: (line) => err.push(line) });
   pyodide.pyimport("sys").path.insert(0, wheelPath);
+  if (info.later) {  // the engine's later modules, mounted as web/js/engine-worker.js mounts them
+    pyodide.FS.writeFile("/tmp/" + info.later.file_name, new Uint8Array(await (await fetch("/" + info.later.url)).arrayBuffer()));
+    pyodide.runPython(`import coinche\ncoinche.__path__.append("/tmp/${info.later.file_name}/coinche")`);
+  }
   const path = "/tmp/" + name;
   const status = pyodide.runPython(runner)("file", path, pyodide.toPy([path, ...argv]), "/tmp");
   return { status, out, err };

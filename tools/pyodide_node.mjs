@@ -12,7 +12,8 @@
 //   --install HOW       how the engine wheel is installed: `unpack` (pyodide.unpackArchive, as the web
 //                       worker does; the default), `micropip` (micropip.install of a file:/// URL, deps=False),
 //                       or `none`
-//   --wheel PATH        install this wheel instead of the one named in DIST/build-info.json
+//   --wheel PATH        install this wheel instead of the one named in DIST/build-info.json (with the
+//                       archive of its later modules, build-info.json "later")
 //   --no-snapshot       start Python afresh (about 0.5 s) instead of restoring the memory snapshot that
 //                       the first run saved in .cache/pyodide-VERSION-STDLIB-node.snapshot (about 0.3 s;
 //                       STDLIB: the start of the standard library zip's sha256, whose directory the snapshot
@@ -70,11 +71,13 @@ function parseArgs(argv) {
   return { options, kind: "file", target: file, argv: [file, ...rest.slice(1)] };
 }
 
+// The engine wheel, and the archive of its later modules (build-info.json "later") unless --wheel names one.
 function engineWheel(options) {
-  if (options.wheel) return path.resolve(options.wheel);
+  if (options.wheel) return { wheel: path.resolve(options.wheel), later: null };
   const infoPath = path.join(options.dist, "build-info.json");
   if (!existsSync(infoPath)) fail(`${infoPath} is missing: run \`make build\` first (or pass --wheel)`);
-  return path.join(options.dist, JSON.parse(readFileSync(infoPath, "utf8")).wheel.url);
+  const info = JSON.parse(readFileSync(infoPath, "utf8"));
+  return { wheel: path.join(options.dist, info.wheel.url), later: info.later ? path.join(options.dist, info.later.url) : null };
 }
 
 // Mount host folder `dir` at the same path inside Pyodide (unless an enclosing folder already is).
@@ -143,7 +146,7 @@ async function main() {
   log(`Pyodide ${pyodide.version} ready after ${elapsed()}`);
 
   if (options.install !== "none") {
-    const wheel = engineWheel(options);
+    const { wheel, later } = engineWheel(options);
     if (!existsSync(wheel)) fail(`no such wheel: ${wheel}`);
     if (options.install === "unpack") {
       // Into site-packages (the default is the working directory, which only works while it is on sys.path).
@@ -155,6 +158,11 @@ async function main() {
       const micropip = pyodide.pyimport("micropip");
       await micropip.install.callKwargs(pathToFileURL(wheel).href, { deps: false });
       micropip.destroy();
+    }
+    if (later) { // its coinche/ beside the wheel's, in site-packages
+      const sitePackages = pyodide.runPython("import site; site.getsitepackages()[0]");
+      pyodide.unpackArchive(new Uint8Array(readFileSync(later)), "zip", { extractDir: sitePackages });
+      pyodide.pyimport("importlib").invalidate_caches();
     }
     log(`installed ${path.basename(wheel)} (${options.install}) after ${elapsed()}`);
   }

@@ -58,7 +58,7 @@ ENGLISH = {
     "puzzle_points": "impossible points won: {points} (the cards gone hold {expected})",
     "puzzle_not_legal": "{card} may not be played by seat {seat}",
     "puzzle_belote": "the belote is not side {side}'s",
-    "puzzle_not_best": "the solution {solution} is not the best cards: {best}",
+    "puzzle_not_best": "the solution {cards} is not the best cards: {best_cards}",
     "puzzle_margin": "the other cards lose {found} points, not at least {margin}",
     "puzzle_line_not_best": "move {move} of the line, {card}, is not a best card",
     "puzzle_line_not_forced": "move {move} of the line, {card}, is not forced",

@@ -545,8 +545,8 @@ def check_puzzle(p: Puzzle) -> dict[str, Any] | None:
 def _holds(solution, values: dict[Card, float], margin: int) -> dict[str, Any] | None:
     best, gap = best_cards(values)
     if sorted(solution) != best:
-        return {"key": "puzzle_not_best", "params": {"solution": format_cards(sorted(solution)),
-                                                     "best": format_cards(best)}}
+        return {"key": "puzzle_not_best", "params": {"cards": format_cards(sorted(solution)),
+                                                     "best_cards": format_cards(best)}}
     if gap is None or gap < margin:
         return {"key": "puzzle_margin", "params": {"margin": margin, "found": 0 if gap is None else gap}}
     return None

@@ -10,7 +10,9 @@ A command is a plain function in ``COMMANDS`` whose keyword arguments are the ke
 arguments that do not fit its signature are answered with a ``bad_args`` error before it runs. Raise
 ``ApiError`` from a command for an expected refusal (an illegal card, an unknown deal...): its code and
 params reach the page as data. Any other exception is a bug: it is answered as ``internal_error`` with
-the traceback in ``params.traceback``.
+the traceback in ``params.traceback``; but a module of the engine that is not there is answered as
+``engine_module_missing`` (``params.module``): the site ships the modules a first visit does not need apart,
+and the worker mounts them when a command first asks for one, then runs it again (web/js/engine-worker.js).
 
 >>> import json
 >>> json.loads(handle("ping", "{}"))["result"]["pong"]
@@ -103,6 +105,9 @@ def handle(cmd: str, args_json: str) -> str:
     except CoincheError as error:  # the engine's refusals: a stable key and its params
         return _dumps({"error": {"code": error.key, "params": error.to_json()["params"], "message": str(error)}})
     except Exception as error:  # a bug: report it as data, the worker must keep answering
+        if isinstance(error, ModuleNotFoundError) and (error.name or "").startswith("coinche."):
+            return _dumps({"error": {"code": "engine_module_missing", "message": f"{cmd}: no module {error.name}",
+                                     "params": {"cmd": cmd, "module": error.name}}})
         import traceback
 
         return _dumps({

@@ -16,7 +16,10 @@
 // for those same bytes (it holds zipimport's directory of both files).
 //
 // Every command goes through coinche.webapi.handle(cmd, args_json) -> JSON text: the page never has Python
-// code run, and no Python object crosses the boundary.
+// code run, and no Python object crosses the boundary. The engine's modules a first visit does not need (the
+// puzzles, the par, the deals of the day, the command line: build-info.json "later") are an archive apart,
+// precached after the install: a command answered `engine_module_missing` has it fetched, checked and mounted
+// (ENGINE_LATER_ZIP), then runs again; if it cannot be fetched, the command is answered `engine_part_missing`.
 //
 // Options come in the worker's name (a query string would be lost when a service worker serves this
 // script): "coinche-engine no-snapshot" starts Python without the memory snapshot (snapshot-store.js),
@@ -151,7 +154,43 @@ async function installEngine(pyodide, wheelReady) {
   mark("engine");
   const pong = JSON.parse(handle("ping", "{}"));
   mark("pong");
-  return { pyodide, handle, version: pong.result.version ?? info.version, engine: snapshotOf(info) };
+  return { pyodide, handle, info, version: pong.result.version ?? info.version, engine: snapshotOf(info) };
+}
+
+// The archive of the engine's later modules (tools/build_site.py LATER_MODULES), mounted beside the wheel: its
+// coinche/ folder added to the package's path. Once per worker; a failed fetch is tried again at the next
+// command that needs it.
+const ENGINE_LATER_ZIP = "/coinche/later.zip";
+const LATER_PACKAGE = JSON.stringify(`${ENGINE_LATER_ZIP}/coinche`);
+let laterMounted = null;
+
+function mountLater({ pyodide, info }) {
+  laterMounted ??= (async () => {
+    if (!info.later) throw new Error("build-info.json names no later archive");
+    const response = await fetchOk(new URL(info.later.url, SITE));
+    const bytes = new Uint8Array(await response.arrayBuffer());
+    const digest = await sha256Hex(bytes);
+    if (digest !== info.later.sha256) throw new Error(`${info.later.file_name}: sha256 ${digest} does not match build-info.json`);
+    pyodide.FS.writeFile(ENGINE_LATER_ZIP, bytes);
+    pyodide.runPython(`import coinche, importlib
+if ${LATER_PACKAGE} not in coinche.__path__: coinche.__path__.append(${LATER_PACKAGE})
+importlib.invalidate_caches()`);
+  })();
+  laterMounted.catch(() => { laterMounted = null; });
+  return laterMounted;
+}
+
+// The command's answer, the later archive mounted first if the command needs it (the commands that do are
+// stateless: answered after the archive arrives, they answer the same).
+async function answer(engine, cmd, argsJson) {
+  const first = JSON.parse(engine.handle(cmd, argsJson));
+  if (first.error?.code !== "engine_module_missing") return first;
+  try {
+    await mountLater(engine);
+  } catch (error) {
+    return { error: { code: "engine_part_missing", message: messageOf(error), params: { module: first.error.params.module } } };
+  }
+  return JSON.parse(engine.handle(cmd, argsJson));
 }
 
 // What a snapshot made with this build holds, as saved beside it: the engine wheel's and the standard
@@ -234,16 +273,15 @@ if (makingSnapshot) {
 self.onmessage = async (event) => {
   const { id, cmd, args } = event.data;
   if (!ready) return; // the snapshot maker takes no commands
-  let handle;
+  let engine;
   try {
-    ({ handle } = await ready);
+    engine = await ready;
   } catch (error) {
     postMessage({ id, error: asError(error, "boot_failed") });
     return;
   }
   try {
-    const answer = JSON.parse(handle(String(cmd), JSON.stringify(args ?? {})));
-    postMessage({ id, ...answer });
+    postMessage({ id, ...(await answer(engine, String(cmd), JSON.stringify(args ?? {}))) });
   } catch (error) {
     postMessage({ id, error: asError(error, "internal_error") });
   }

@@ -69,8 +69,15 @@ export function cardShort(code) {
   return t(`rank.short.${code[0]}`) + t(`suit.symbol.${code[1]}`);
 }
 
+// A list of cards as the engine writes it ("Jh,Ac"), in words; anything else as it is.
+function cardList(text) {
+  const cards = String(text).split(",");
+  return cards.every(isCard) ? cards.map(cardName).join(", ") : String(text);
+}
+
 function localiseParam(name, value) {
   if (name === "card" || name === "over") return cardName(value);
+  if (name === "cards" || name === "best_cards") return cardList(value);
   if (name === "suit" || name === "trump") return value ? suitName(value) : "";
   if (name === "call") return callName(value);
   return value;
