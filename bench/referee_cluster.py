@@ -468,7 +468,7 @@ async def main(args: argparse.Namespace) -> None:
           f"{keys_bytes / max(tables_then, 1) / 1024:.2f} KiB a table")
     print("  CPU over the run, in cores busy on average: "
           + ", ".join(f"{what} {cpu_used.get(k, 0) / elapsed:.2f}" for k, what in (
-              ("loops", "the referees' event loops"), ("workers", "their bot workers (niced)"), ("redis", "redis"),
+              ("loops", "the referees' event loops"), ("workers", "their bot workers (niced) and clock workers"), ("redis", "redis"),
               ("bench", "this bench's clients"))))
     print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if warnings:

@@ -78,20 +78,22 @@ def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
 
 
 async def workers_take_a_clocks_move_first(referee):
-    """One worker busy, three bot moves waiting, then a clock's move (``urgent``): it is the next one done;
-    a move dropped while it waits never runs."""
+    """The clock's worker busy with a clock's move, the bots' worker with a bot's, two bot moves waiting,
+    then another clock's move (``urgent``): it is the next one done, before the bot moves waiting (and the
+    clock's worker never held up the bots'); a move dropped while it waits never runs."""
+    await asyncio.gather(referee.think(int, 0), referee.think(int, 0, urgent=True))  # both workers started
     done = []
-    busy = referee.think(time.sleep, 0.3)
-    waiting = [referee.think(int, n) for n in (1, 2)]
+    jobs = {"clock": referee.think(time.sleep, 1.5, urgent=True), "bot": referee.think(time.sleep, 0.3),
+            1: referee.think(int, 1), 2: referee.think(int, 2)}
     dropped = referee.think(time.sleep, 30)
-    clock = referee.think(int, 3, urgent=True)
+    jobs[3] = referee.think(int, 3, urgent=True)
     dropped.cancel()
-    for future in (busy, *waiting, clock):
-        future.add_done_callback(lambda f: done.append(f.result()))
+    for name, future in jobs.items():
+        future.add_done_callback(lambda f, name=name: done.append(name))
     started = time.monotonic()
-    assert await asyncio.wait_for(asyncio.gather(busy, *waiting, clock), 20) == [None, 1, 2, 3]
-    assert done == [None, 3, 1, 2] and time.monotonic() - started < 10
-    assert referee._working == 0 and not any(referee._waiting_jobs.values())
+    assert await asyncio.wait_for(asyncio.gather(*jobs.values()), 20) == [None, None, 1, 2, 3]
+    assert done == ["bot", 3, 1, 2, "clock"] and time.monotonic() - started < 10, done
+    assert referee._working == 0 and not referee._clock_working and not any(referee._waiting_jobs.values())
 
 
 # ---------------------------------------------------------------- the arithmetic, against a naive model
