@@ -22,13 +22,21 @@ memory per table (``used_memory`` while the tables play, less the empty server's
 
     .venv/bin/python bench/referee_cluster.py --tables 600 --duration 60 --kill-at 30
 
+With ``--fours M`` there are also M public tables of four: 4M more clients ``seek`` the preset ``coinche``
+at once (waiting at most 20 s for others; the processes' shared queue seats them four by four, in the order
+they came), and play as the 1v1 clients do.
+
 With ``--idle-every K`` every K-th player never acts: its turn clock runs out at each of its decisions and
 the table's bot plays it (the referees run ``--clock-scale``, and ``--clock-strikes`` high enough that the
-seat is never given away).  Then also printed: how late the timeouts were (from the deadline the player was
-told to the bot's move heard), and, for the killed process's tables whose idle person was to move, from the
-deadline (or the kill, if later) to the clock's move stored by the process that took the table over.
+seat is never given away).  Then also printed: how late the timeouts were, from the deadline to the clock's
+move stored by the referee (each referee's ``--stats`` figure, over the clocks it set before their deadline;
+the killed one's as it last printed it before the kill), and as the idle player heard it (from the deadline
+it was told to the bot's move heard, by kind of table: this adds the clients' own lag); and, for the killed
+process's tables whose idle person was to move, from the deadline (or the kill, if later) to the clock's move
+stored by the process that took the table over.
 
-    .venv/bin/python bench/referee_cluster.py --tables 500 --idle-every 4 --clock-scale 0.1 --think 1
+    .venv/bin/python bench/referee_cluster.py --tables 300 --fours 100 --duration 60 --kill-at 30 \
+        --idle-every 4 --clock-scale 0.1 --think 1
 """
 
 from __future__ import annotations
@@ -48,9 +56,12 @@ from websockets.asyncio.client import connect
 from websockets.exceptions import ConnectionClosed, InvalidHandshake
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tests"))
+from helpers import child_pids  # noqa: E402
 from redis_server import RedisServer, RefereeProcess  # noqa: E402  (the tests' real redis-server)
 
 PREFIX = "coinche:"
+#: Seconds a client seeking a public table of four waits for others before bots fill the empty seats.
+FOURS_WAIT = 20
 
 
 class Bench:
@@ -65,7 +76,7 @@ class Bench:
         self.players: list["Bot"] = []
         self.reconnections: list[float] = []  # seconds from a drop to the seat resumed
         self.errors: dict[str, int] = {}
-        self.late: list[tuple[float, float]] = []  # (when heard, seconds after its deadline): each timeout
+        self.late: list[tuple[float, float, int]] = []  # (when heard, seconds after its deadline, seats): each timeout
 
     def living(self) -> list[str]:
         return [p.url for i, p in enumerate(self.procs) if i not in self.dead]
@@ -74,8 +85,9 @@ class Bench:
 class Bot:
     """One scripted page."""
 
-    def __init__(self, bench: Bench, number: int, rng: random.Random) -> None:
+    def __init__(self, bench: Bench, number: int, rng: random.Random, people: int = 2) -> None:
         self.bench, self.number, self.rng = bench, number, rng
+        self.people = people  # 2: it queues for a 1v1 table; 4: it seeks a public table of four
         self.name = f"p{number}"
         self.token: str | None = None
         self.state: dict | None = None
@@ -131,7 +143,7 @@ class Bot:
         state, event = message["state"], message.get("event") or {}
         if event.get("timeout") and self.state is not None and event["seat"] == self.state["deal"]["seat"] \
                 and self.deadline is not None:
-            self.bench.late.append((now, now - self.deadline[1]))
+            self.bench.late.append((now, now - self.deadline[1], self.people))
             self.deadline = None
         clock = state.get("clock")
         if clock and clock["seat"] == state["deal"]["seat"]:
@@ -154,7 +166,12 @@ class Bot:
                         ready.put_nowait(None)
                         await go.wait()
                         first = False
-                        await ws.send(json.dumps({"type": "queue", "target": bench.args.target, "name": self.name}))
+                        if self.people == 4:
+                            await ws.send(json.dumps({"type": "seek", "preset": "coinche", "wait": FOURS_WAIT,
+                                                      "name": self.name}))
+                        else:
+                            await ws.send(json.dumps({"type": "queue", "target": bench.args.target,
+                                                      "name": self.name}))
                     elif self.token is not None:
                         await ws.send(json.dumps({"type": "resume", "token": self.token}))
                     else:
@@ -222,6 +239,22 @@ async def prober(bench: Bench) -> None:
         await asyncio.sleep(max(0.0, 1.0 - (time.monotonic() - tick)))
 
 
+def cpu_seconds(pid: int) -> float:
+    """The CPU time (user and system) process ``pid`` has used so far (Linux: /proc); 0 once it is gone."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def cpu_now(referees: list[int], redis_pid: int | None = None) -> dict[str, float]:
+    """CPU seconds used so far by the ``referees``' event loops and their bot workers, Redis, this bench."""
+    return {"loops": sum(map(cpu_seconds, referees)),
+            "workers": sum(cpu_seconds(c) for pid in referees for c in child_pids(pid)),
+            "redis": 0.0 if redis_pid is None else cpu_seconds(redis_pid), "bench": time.process_time()}
+
+
 def stored_actions(r, tables: list[str]) -> list[int]:
     pipe = r.pipeline(transaction=False)
     for table_id in tables:
@@ -249,6 +282,12 @@ async def takeovers(r, owned: list[str], victim: str, killed: float, at_kill: di
                 moved[table_id] = now - killed
         await asyncio.sleep(0.1)
     return taken, moved
+
+
+def kinds(args: argparse.Namespace) -> list[int]:
+    """Each client's table: 4 for the ``--fours`` tables' people (first, so that with ``--idle-every 4``
+    each group of four that sits together in the order it came has one idle person), then 2 a 1v1 table."""
+    return [4] * (4 * args.fours) + [2] * (2 * args.tables)
 
 
 def percentile(values: list[float], q: float) -> float:
@@ -280,12 +319,12 @@ async def main(args: argparse.Namespace) -> None:
     bench = Bench(args)
     try:
         empty = r.info("memory")["used_memory"]
-        extra = ("--bot-delay", str(args.bot_delay), "--grace", "60", "--max-per-address", str(4 * args.tables + 100),
+        extra = ("--bot-delay", str(args.bot_delay), "--grace", "60", "--max-per-address", str(4 * args.tables + 8 * args.fours + 100),
                  "--idle-timeout", "600", "--bot-workers", str(args.bot_workers), "--lobby-timeout", "60",
                  "--clock-scale", str(args.clock_scale), "--clock-strikes", "1000000", "--stats", "2")
         bench.procs = [RefereeProcess(server.url, *extra) for _ in range(args.processes)]
         rng = random.Random(args.seed)
-        bench.players = [Bot(bench, i, random.Random(rng.random())) for i in range(2 * args.tables)]
+        bench.players = [Bot(bench, i, random.Random(rng.random()), people) for i, people in enumerate(kinds(args))]
         ready, go = asyncio.Queue(), asyncio.Event()
         bench.stop_at = time.monotonic() + 3600
         tasks = [asyncio.create_task(p.run(ready, go)) for p in bench.players]
@@ -294,6 +333,8 @@ async def main(args: argparse.Namespace) -> None:
         started = time.monotonic()
         bench.stop_at = started + args.duration
         go.set()
+        pids = [p.proc.pid for p in bench.procs]
+        cpu_start, cpu_used = cpu_now(pids, server.proc.pid), {}
         probing = asyncio.create_task(prober(bench))
         await asyncio.sleep(max(0.0, args.kill_at - 5))
         playing = r.info("memory")["used_memory"]
@@ -309,6 +350,7 @@ async def main(args: argparse.Namespace) -> None:
         victim = bench.procs[0]
         victim_name = victim.banner.rsplit("process ", 1)[1].rstrip(")\n")
         owned = {t for t, owner in r.hgetall(f"{PREFIX}owner").items() if owner == victim_name}
+        victim_end = cpu_now(pids[:1])
         bench.killed_at = time.monotonic()
         victim.kill()
         bench.dead.add(0)
@@ -328,6 +370,9 @@ async def main(args: argparse.Namespace) -> None:
         taken = list(taken.values())
         await probing
         elapsed = time.monotonic() - started
+        cpu_end = cpu_now(pids[1:], server.proc.pid)  # the living ones; the killed one's up to the kill
+        cpu_used = {k: cpu_end[k] - cpu_start[k] + (victim_end[k] if k in ("loops", "workers") else 0.0)
+                    for k in cpu_end}
         await asyncio.sleep(0.5)
         tables = tables_in_redis(r)
     finally:
@@ -338,13 +383,15 @@ async def main(args: argparse.Namespace) -> None:
         server.cleanup()
     warnings = sorted({line.split(": ", 1)[-1][:160] for log in logs for line in log.splitlines()
                        if " WARNING " in line or " ERROR " in line})
-    # each living referee's last stats line: how late its clocks fired (its last 1000), by the referee's own clock
+    # each referee's last stats line (the killed one's: its last before the kill), by the referee's own clock:
+    # its timeouts of clocks it set before their deadline, how late each fired and how late its move was stored
     fired = []
     for i, log in enumerate(logs):
         lines = [line for line in log.splitlines() if line.startswith('{"stats"')]
-        if lines and i not in bench.dead:
+        if lines:
             stats = json.loads(lines[-1])["stats"]
-            fired.append((stats.get("timeouts"), stats.get("clock_late_p99")))
+            fired.append({k: stats.get(k) for k in ("timeouts", "clock_late_p99", "clock_thought_p99", "clock_stored_p99",
+                                                     "clock_stored_max", "clocks_refired")} | {"killed": i in bench.dead})
 
     by_name = {p.name: p for p in bench.players}
     lost = told = undone = 0
@@ -380,9 +427,9 @@ async def main(args: argparse.Namespace) -> None:
             refired.append(stored_again[table_id] - max(0.0, due - epoch_at_kill))
     before = [s for t, s in bench.pings if t < bench.killed_at]
     after = [s for t, s in bench.pings if t >= bench.killed_at]
-    finished = sum(1 for p in bench.players if p.state and p.state["winner"] is not None) // 2
-    print(f"referee cluster: {args.processes} processes + one redis-server on loopback, {args.tables} tables "
-          f"({2 * args.tables} websocket clients), easy bots (bot delay {args.bot_delay:g} s, "
+    finished = round(sum(1 / p.people for p in bench.players if p.state and p.state["winner"] is not None))
+    print(f"referee cluster: {args.processes} processes + one redis-server on loopback, {args.tables} 1v1 tables and "
+          f"{args.fours} public tables of four ({len(bench.players)} websocket clients), easy bots (bot delay {args.bot_delay:g} s, "
           f"{args.bot_workers} worker(s) a process), players think {args.think:g} s (± half), "
           f"{args.duration:g} s, kill -9 of one process at {args.kill_at:g} s")
     print(f"  tables stored: {len(tables)}; matches finished: {finished}; actions told: {told}; "
@@ -398,11 +445,18 @@ async def main(args: argparse.Namespace) -> None:
           f"{len(owned) - len(back)} never answered again")
     print(f"  players' reconnections (drop -> seat resumed): {spread(bench.reconnections, 1, 's')}")
     if args.idle_every:
-        late = [x for when, x in bench.late if when < bench.killed_at]
-        print(f"  turn clocks (every {args.idle_every}th player idle, clocks x{args.clock_scale:g}): timeouts before the "
-              f"kill, from the deadline to the bot's move heard: {spread(late)}, p99 {percentile(late, 0.99) * 1000:.0f} ms; "
-              f"after the kill, all: {spread([x for when, x in bench.late if when >= bench.killed_at])}")
-        print(f"  the clocks fired (each living referee's own count: timeouts, p99 seconds after the deadline): {fired}")
+        worst = [f["clock_stored_p99"] for f in fired if f["clock_stored_p99"] is not None]
+        print(f"  turn clocks (every {args.idle_every}th player idle, clocks x{args.clock_scale:g}): from the deadline to "
+              f"the clock's move stored by the referee (each referee's own count, clocks set before their deadline): "
+              f"p99 {max(worst) if worst else float('nan'):.3f} s at the worst referee (goal < 1 s), "
+              f"{sum(f['timeouts'] or 0 for f in fired)} timeouts")
+        print(f"    by referee: {fired}")
+        for people, kind in ((2, "1v1"), (4, "public four")):
+            late = [x for when, x, n in bench.late if when < bench.killed_at and n == people]
+            if late:
+                print(f"    at {kind} tables, the deadline (as the idle player heard it) to the bot's move heard, before "
+                      f"the kill: {spread(late)}, p99 {percentile(late, 0.99) * 1000:.0f} ms")
+        print(f"    after the kill, all: {spread([x for when, x, _ in bench.late if when >= bench.killed_at])}")
         print(f"  the killed process's clocks of an idle person ({len(refired)}): from the deadline (or the kill) to "
               f"the clock's move stored by the process that took the table over: {spread(refired, 1, 's')}, "
               f"{sum(1 for x in refired if x > 5)} over 5 s")
@@ -412,6 +466,10 @@ async def main(args: argparse.Namespace) -> None:
           f"tables ({stored} keys; connection buffers included): {per_table / 1024:.1f} KiB a table; "
           f"MEMORY USAGE of the tables' own keys (record, actions, tokens): "
           f"{keys_bytes / max(tables_then, 1) / 1024:.2f} KiB a table")
+    print("  CPU over the run, in cores busy on average: "
+          + ", ".join(f"{what} {cpu_used.get(k, 0) / elapsed:.2f}" for k, what in (
+              ("loops", "the referees' event loops"), ("workers", "their bot workers (niced) and clock workers"), ("redis", "redis"),
+              ("bench", "this bench's clients"))))
     print(f"  load average {os.getloadavg()[0]:.2f} on {os.cpu_count()} cores")
     if warnings:
         print(f"  the referees logged {len(warnings)} distinct warnings, e.g.:", *warnings[:6], sep="\n    ")
@@ -419,7 +477,9 @@ async def main(args: argparse.Namespace) -> None:
 
 if __name__ == "__main__":
     p = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
-    p.add_argument("--tables", type=int, default=600)
+    p.add_argument("--tables", type=int, default=600, help="1v1 tables (two clients each queue for one)")
+    p.add_argument("--fours", type=int, default=0, metavar="M",
+                   help="public tables of four (4M more clients seek the preset coinche; default: none)")
     p.add_argument("--processes", type=int, default=3)
     p.add_argument("--duration", type=float, default=60)
     p.add_argument("--kill-at", type=float, default=30)

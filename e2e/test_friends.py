@@ -161,6 +161,7 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     ana.locator('.chat-phrase[data-phrase="well_played"]').tap()
     expect(bob.locator('.seat[data-pos="1"] .chat-bubble')).to_have_text("Well played!")  # Ana, on Bob's right
     expect(cy.locator('.seat[data-pos="3"] .chat-bubble')).to_have_text("Well played!")  # and on Cy's left
+    expect(sam.locator('.watch-seat[data-seat="0"] .watch-said')).to_have_text("Well played!")  # the spectator too
     cy.click("#btn-chat")
     cy.locator('.chat-mute[data-seat="0"]').click()
     expect(cy.locator('.chat-mute[data-seat="0"]')).to_have_attribute("aria-pressed", "true")
@@ -171,6 +172,12 @@ def test_four_friends_play_a_whole_deal_at_one_table(players, site_url, referee)
     ana.locator('.chat-phrase[data-phrase="thanks"]').tap()
     expect(bob.locator('.seat[data-pos="1"] .chat-bubble')).to_have_text("Thanks!")
     expect(cy.locator(".chat-strip [role=log]")).to_have_text("Ana: Well played!")  # muted: not heard
+
+    # the spectator's connection drops (as when the table's referee process goes): the page watches again
+    sam.evaluate("async () => (await import('/js/main.js')).online.drop()")
+    expect(sam.locator("#watch-status")).to_have_text("Connection lost. Reconnecting…")
+    expect(sam.locator("#watch-status")).to_be_hidden(timeout=15_000)
+    expect(sam.locator(".online-watch")).to_be_visible()
 
     counts = play_until(pages, random.Random(11), lambda _, c: c["cards"] >= 32 and c["deals"] >= 4, seconds=300)
     assert counts["cards"] >= 32  # four people, no bot: a whole played deal

@@ -26,7 +26,7 @@ SHORT = Config(bot_delay=0, level="easy", lobby_timeout=5, grace=5, rate=1000, b
 
 def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
     async def scenario(url, referee):
-        await referee.think(int, 0)  # the bots' worker process started (as on a referee that has played)
+        await workers_take_a_clocks_move_first(referee)  # and the bots' worker process is started
         a, b = await seat_two(url)
         [table] = referee.tables
         assert b.state["deal"]["current_player"] == 1 and b.state["clock"]["seat"] == 1
@@ -41,6 +41,7 @@ def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
         assert update["event"]["seat"] == 1 and update["event"]["timeout"] is True
         # fired at its deadline (the bot's move then waits for a worker, at a lower priority: no bound here)
         assert total - 0.05 <= waited and 0 <= referee.clock_late[-1] < 0.5, (waited, list(referee.clock_late))
+        assert referee.clock_late[-1] <= referee.clock_thought[-1] <= referee.clock_stored[-1] <= waited - total + 0.05
         timed_out = update["state"]["seq"] - 1
         assert table.session.actions[timed_out] == update["event"]["action"]
         assert table.clock.reserves[1] == 0 and table.clock.strikes[1] == 1
@@ -74,6 +75,25 @@ def test_an_idle_player_is_played_for_refused_late_and_then_replaced():
         await a.close(), await b.close()
 
     serve(scenario, SHORT, timeout=60)
+
+
+async def workers_take_a_clocks_move_first(referee):
+    """The clock's worker busy with a clock's move, the bots' worker with a bot's, two bot moves waiting,
+    then another clock's move (``urgent``): it is the next one done, before the bot moves waiting (and the
+    clock's worker never held up the bots'); a move dropped while it waits never runs."""
+    await asyncio.gather(referee.think(int, 0), referee.think(int, 0, urgent=True))  # both workers started
+    done = []
+    jobs = {"clock": referee.think(time.sleep, 1.5, urgent=True), "bot": referee.think(time.sleep, 0.3),
+            1: referee.think(int, 1), 2: referee.think(int, 2)}
+    dropped = referee.think(time.sleep, 30)
+    jobs[3] = referee.think(int, 3, urgent=True)
+    dropped.cancel()
+    for name, future in jobs.items():
+        future.add_done_callback(lambda f, name=name: done.append(name))
+    started = time.monotonic()
+    assert await asyncio.wait_for(asyncio.gather(*jobs.values()), 20) == [None, None, 1, 2, 3]
+    assert done == ["bot", 3, 1, 2, "clock"] and time.monotonic() - started < 10, done
+    assert referee._working == 0 and not referee._clock_working and not any(referee._waiting_jobs.values())
 
 
 # ---------------------------------------------------------------- the arithmetic, against a naive model

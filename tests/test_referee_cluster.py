@@ -30,7 +30,7 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake
 from helpers import child_pids, gone
 from redis_server import RedisServer, RefereeProcess, need_redis
 from test_referee_audit import card_leaks, documented_paths, field_mismatches, recorded, seed_leaks, seen_paths
-from test_referee_helpers import Player, find_leaks
+from test_referee_helpers import SPECTATOR, Player, find_leaks
 
 PROTOCOL_MD = Path(__file__).resolve().parent.parent / "referee" / "PROTOCOL.md"
 PREFIX = "coinche:"
@@ -186,6 +186,31 @@ async def friends_lobby(urls, names: tuple[str, ...], settings: dict[str, Any]) 
         assert (await until_type(friend, "lobby"))["code"] == code
         people.append(friend)
     return people
+
+
+class Spectator(Survivor):
+    """A page watching a friends' table by its code: when its socket closes (its process died, or the table
+    moved) it connects again and watches the same code, as the real page does, until the match is over."""
+
+    async def follow(self, code: str) -> None:
+        await self.send(type="watch", code=code, id="watch")
+        while self.state is None or self.state["winner"] is None:
+            try:
+                message = await self.next()
+                if message.get("id") == "watch" and message["type"] == "error":
+                    assert message["error"]["key"] == "unavailable", message  # moving: asked again
+                    await asyncio.sleep(0.2)
+                    await self.send(type="watch", code=code, id="watch")
+            except ConnectionClosed:
+                self.reconnects += 1
+                await asyncio.sleep(0.2)
+                urls = self.urls()
+                try:
+                    self.ws = await connect(urls[self.reconnects % len(urls)], open_timeout=5)
+                    assert (await self.next())["type"] == "welcome"
+                    await self.send(type="watch", code=code, id="watch")
+                except (OSError, InvalidHandshake, asyncio.TimeoutError):
+                    continue
 
 
 # ---------------------------------------------------------------- what Redis holds
@@ -470,7 +495,9 @@ def test_four_strangers_of_the_public_queue_sit_together_across_two_processes(re
 def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, redis_server):
     """A friends' table opened on one process, joined from the two others (the lobby, a move to another
     seat, the host's start through another process), then its owner killed in the middle of a deal:
-    the three people play it to the end on the processes left."""
+    the three people play it to the end on the processes left.  Two spectators, one connected to the
+    owner and one to another process, watch it again by its code when their connection closes, and
+    follow it to its end (every action they are told is the stored one; no hand, no secret)."""
     procs = [referees(), referees(), referees()]
     alive = list(procs)
     urls = lambda: [p.url for p in alive]  # noqa: E731
@@ -486,6 +513,9 @@ def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, 
         for p in people:
             await until_type(p, "start")
         assert sorted(p.seat for p in people) == [0, 2, 3] and host.state["humans"] == [0, 2, 3]
+        code = host.log[-1]["code"]
+        watchers = [await Spectator.open(urls, name, at) for name, at in (("S0", 0), ("S1", 1))]
+        following = [asyncio.create_task(s.follow(code)) for s in watchers]
         rng = random.Random(11)
         rngs = [random.Random(rng.random()) for _ in people]
         until = dict(until=lambda p: p.state["seq"] >= 12 and p.state["deal"]["phase"] == "play")
@@ -496,13 +526,20 @@ def test_a_friends_table_of_three_across_processes_outlives_its_owner(referees, 
         victim.kill()
         alive.remove(victim)
         await asyncio.wait_for(asyncio.gather(*(p.play_on(r) for p, r in zip(people, rngs))), 240)
-        return people
+        await asyncio.wait_for(asyncio.gather(*following), 30)
+        return people, watchers
 
-    people = asyncio.run(scenario())
+    people, watchers = asyncio.run(scenario())
     record = stored_tables(redis_server.url)["F0/F1/F2"]
     assert record["kind"] == "friends"
     check_told_is_stored(people, record)
     audit(people, record, redis_server.url)
+    snapshot = {"settings": record["settings"], "actions": record["actions"]}
+    for s in watchers:
+        assert s.reconnects >= 1 and sum(m["type"] == "watching" for m in s.log) >= 2, s.name  # watched again
+        check_told_is_stored([s], record)
+        assert find_leaks({SPECTATOR: s.log}, snapshot) == []
+        assert not any(p.token in json.dumps(s.log) for p in people) and record["settings"]["seed"] not in json.dumps(s.log)
 
 
 def test_a_friends_match_of_four_survives_a_restart(referees, redis_server):

@@ -390,6 +390,9 @@ class Cluster:
         for client in [c for c in self.referee.clients if getattr(c.table, "owner", None) == owner]:
             client.table, client.seat = None, -1
             client.close(1012, "the table moved, reconnect")
+        for client in [c for c in self.referee.clients if getattr(c.watching, "owner", None) == owner]:
+            client.watching = None
+            client.close(1012, "the table moved, watch it again")
 
     # ------------------------------------------------------------ leases
     async def _renew_loop(self) -> None:
@@ -413,16 +416,19 @@ class Cluster:
         for table in mine:
             if table.id not in owned and not table.closed:
                 table.lost("was taken over by another process")
-        proxied = [c for c in referee.clients if getattr(c.table, "remote", False)]
-        if proxied:  # players here at a table elsewhere: has it moved, or has its process gone?
-            owners = await self.store.owners([c.table.id for c in proxied])
-            living = await self.store.living({c.table.owner for c in proxied})
-            for client, owner in zip(proxied, owners):
-                table = client.table
-                if not getattr(table, "remote", False):
+        proxied = [(c, c.table) for c in referee.clients if getattr(c.table, "remote", False)]
+        proxied += [(c, c.watching) for c in referee.clients if getattr(c.watching, "remote", False)]
+        if proxied:  # players and spectators here at a table elsewhere: has it moved, or has its process gone?
+            owners = await self.store.owners([table.id for _, table in proxied])
+            living = await self.store.living({table.owner for _, table in proxied})
+            for (client, table), owner in zip(proxied, owners):
+                if client.table is not table and client.watching is not table:
                     continue
                 if (owner is not None and owner != table.owner) or table.owner not in living:
-                    client.table, client.seat = None, -1
+                    if client.table is table:
+                        client.table, client.seat = None, -1
+                    else:
+                        client.watching = None
                     client.close(1012, "the table moved, reconnect")
 
     async def _claim_loop(self) -> None:
@@ -525,6 +531,11 @@ class Cluster:
             return referee.table_ids[table_id]
         table = referee.table_class.restore(referee, record, session)
         referee.add_table(table)
+        if table.kind == "friends" and table.code is not None and not table.finished \
+                and referee.private.get(table.code) is None:  # its spectators find it here by its code
+            referee.private[table.code] = table
+            self.codes[table.code] = entry(self.me, 0, None, t=table.id)
+            self.code_kept(table)
         log.info("took table %s over at action %d", table_id, len(actions))
         table.restored()
         return table
@@ -557,6 +568,15 @@ class Cluster:
             return
         self.codes[code] = mine
         self._background(self.store.call("set", self.store.key("code", code), mine, xx=True, keepttl=True))
+
+    def code_kept(self, table) -> None:
+        """A friends' match on here: its shared code points here as long as a finished table is kept (a
+        spectator's ``watch`` on any process finds it; the code goes when the match ends)."""
+        code = table.code
+        mine = self.codes.get(code)
+        if mine is None:
+            return
+        self._background(self.store.call("set", self.store.key("code", code), mine, px=int(self.store.keep * 1000)))
 
     # ------------------------------------------------------------ the lobby
     def _options_key(self, key: tuple[str, int]) -> str:
@@ -729,7 +749,10 @@ class Cluster:
         """A spectator's code this process does not hold: the process holding its table gets the ``watch``."""
         self._spawn(client, request, self._watch(client, request, code))
 
-    async def _watch(self, client: "Client", request: Request, code: str) -> None:
+    async def _watch(self, client: "Client", request: Request, code: str, orphan: bool = True) -> None:
+        """The ``watch`` goes to the process holding the code's table.  If that process is gone (nobody listens
+        on its channel, or its lease has ended), the table is taken over here, or found where another
+        process took it (``orphan``: once)."""
         referee = self.referee
         found = await self.store.code_holder(code)
         holder = None if found is None else json.loads(found).get("p")
@@ -739,11 +762,28 @@ class Cluster:
             referee._error(client, RefereeError("no_such_table", code=request.get("code")), request.id)
             referee.watch(client)
 
-        if holder is None or holder == self.me:
-            await self._count_guess(client.address)
-            unknown()
+        def unheard() -> None:
+            self._spawn(client, request, self._watch_orphan(client, request, code, holder))
+
+        if holder is not None and holder != self.me:
+            self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))},
+                      unheard=unheard if orphan else unknown)
             return
-        self.post(holder, {"k": "f", "p": self.me, "c": client.id, "r": dumps(_frame(request))}, unheard=unknown)
+        if holder is None and orphan and await self._take_lobby(code):
+            referee.dispatch(client, request)  # the table of a process gone, taken over here
+            return
+        if holder is None and orphan:
+            await self._watch(client, request, code, orphan=False)  # taken over elsewhere meanwhile?
+            return
+        await self._count_guess(client.address)
+        unknown()
+
+    async def _watch_orphan(self, client: "Client", request: Request, code: str, holder: str) -> None:
+        await self.release(holder)
+        if await self._take_lobby(code):
+            self.referee.dispatch(client, request)
+        else:
+            await self._watch(client, request, code, orphan=False)
 
     async def _count_guess(self, address: str) -> None:
         """A wrong code from ``address`` counted in Redis for every process; past the limit, refused here too."""

@@ -56,17 +56,23 @@ MAX_SPECTATORS = 32
 RESERVED_FILES = 64
 
 
+#: Timeouts whose lateness the referee keeps for ``--stats`` (the last ones).
+CLOCK_FIGURES = 10_000
+
 #: How much nicer (lower CPU priority) than the event loop the bots' worker processes run.
 BOT_NICENESS = 10
+#: The clock's worker (a person's time ran out: their move is due now) runs at the event loop's priority.
+CLOCK_NICENESS = 0
 #: How often a bot worker checks that its referee process still lives (seconds).
 ORPHAN_CHECK_S = 1.0
 
 
-def _bot_worker(referee: int) -> None:
-    """A bot worker's set-up: a lower CPU priority than the event loop's, and an end with the ``referee``
-    process (its pid): a worker whose referee was killed exits instead of idling on, orphaned."""
+def _bot_worker(referee: int, niceness: int = BOT_NICENESS) -> None:
+    """A bot worker's set-up: its CPU priority (``niceness`` lower than the event loop's), and an end with the
+    ``referee`` process (its pid): a worker whose referee was killed exits instead of idling on, orphaned."""
     try:
-        os.nice(BOT_NICENESS)
+        if niceness:
+            os.nice(niceness)
     except (AttributeError, OSError):
         pass
     threading.Thread(target=_exit_with, args=(referee,), name="exit-with-referee", daemon=True).start()
@@ -188,32 +194,95 @@ class Referee:
         self.tokens: dict[str, Table] = {}  # the hash of a person's token -> their table
         self.tables: set[Table] = set()
         self.actions = 0
-        self.clock_late: deque[float] = deque(maxlen=1000)  # seconds after its deadline each clock fired, the last
+        # each timeout of a clock armed before its deadline (the last CLOCK_FIGURES): seconds from the deadline
+        # to the timer firing, to the bot's move back from its worker, and to the move stored (then told)
+        self.clock_late: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_thought: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_stored: deque[float] = deque(maxlen=CLOCK_FIGURES)
+        self.clock_refired = 0  # clocks whose deadline had passed when this process took their table over
         self.pool = self._new_pool()
+        self.clock_pool: ProcessPoolExecutor | None = None  # the clock's worker, started for the first timeout
+        self._waiting_jobs: dict[bool, deque] = {True: deque(), False: deque()}  # urgent?: (future, fn, args)
+        self._working = 0  # jobs in the bots' workers now: at most one a worker
+        self._clock_working = False  # a job in the clock's worker now
 
-    def _new_pool(self) -> ProcessPoolExecutor:
+    def _new_pool(self, workers: int | None = None, niceness: int = BOT_NICENESS) -> ProcessPoolExecutor:
         """The bots' worker processes, at a lower CPU priority than the event loop: a busy host keeps
         answering its players at once and lets the bots wait."""
-        return ProcessPoolExecutor(self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
-                                   initializer=_bot_worker, initargs=(os.getpid(),))
+        return ProcessPoolExecutor(workers or self.config.bot_workers, mp_context=multiprocessing.get_context("spawn"),
+                                   initializer=_bot_worker, initargs=(os.getpid(), niceness))
 
-    def think(self, fn: Callable[..., Any], *args: Any) -> asyncio.Future:
-        """``fn(*args)`` in a bot worker process; a pool broken by a dead worker is replaced first."""
+    def think(self, fn: Callable[..., Any], *args: Any, urgent: bool = False) -> asyncio.Future:
+        """``fn(*args)`` in a bot worker process, its result in the future returned (cancel it: it is dropped).
+        Each worker takes one job at a time; the others wait here in order.  An ``urgent`` job (a clock's
+        move: the person's time is up) goes to the clock's own worker, which runs at the event loop's priority
+        (the bots' workers run lower, and a busy host starves them first), or to the first bots' worker free,
+        before every ordinary job waiting: it never waits behind a queue of bot moves."""
+        future = self.loop.create_future()
+        self._waiting_jobs[urgent].append((future, fn, args))
+        self._feed_workers()
+        return future
+
+    def _feed_workers(self) -> None:
+        urgent, ordinary = self._waiting_jobs[True], self._waiting_jobs[False]
+        while urgent and not self._clock_working:
+            self._start(urgent.popleft(), clock=True)
+        while (urgent or ordinary) and self._working < self.config.bot_workers:
+            self._start((urgent or ordinary).popleft(), clock=False)
+
+    def _start(self, job: tuple, clock: bool) -> None:
+        future, fn, args = job
+        if future.done():  # cancelled while it waited
+            return
         try:
-            return self.loop.run_in_executor(self.pool, fn, *args)
+            work = self._submit(fn, args, clock)
+        except Exception as e:  # noqa: BLE001 - no worker could be started: the table that asked ends
+            future.set_exception(e)
+            return
+        if clock:
+            self._clock_working = True
+        else:
+            self._working += 1
+        work.add_done_callback(lambda done: self._worked(future, done, clock))
+
+    def _worked(self, future: asyncio.Future, job: asyncio.Future, clock: bool = False) -> None:
+        if clock:
+            self._clock_working = False
+        else:
+            self._working -= 1
+        if not future.done():
+            if job.cancelled():
+                future.cancel()
+            elif job.exception() is not None:
+                future.set_exception(job.exception())
+            else:
+                future.set_result(job.result())
+        self._feed_workers()
+
+    def _submit(self, fn: Callable[..., Any], args: tuple, clock: bool) -> asyncio.Future:
+        """``fn(*args)`` given to the bots' pool or the clock's; a pool broken by a dead worker is replaced first."""
+        if clock and self.clock_pool is None:
+            self.clock_pool = self._new_pool(1, CLOCK_NICENESS)
+        pool = self.clock_pool if clock else self.pool
+        try:
+            return self.loop.run_in_executor(pool, fn, *args)
         except BrokenProcessPool:
             log.error("a bot worker died: starting new ones")
-            self.pool.shutdown(wait=False, cancel_futures=True)
-            self.pool = self._new_pool()
-            return self.loop.run_in_executor(self.pool, fn, *args)
+            pool.shutdown(wait=False, cancel_futures=True)
+            if clock:
+                self.clock_pool = pool = self._new_pool(1, CLOCK_NICENESS)
+            else:
+                self.pool = pool = self._new_pool()
+            return self.loop.run_in_executor(pool, fn, *args)
 
     def close(self) -> None:
         """End every table here (a durable store keeps them for another process) and stop the bots'
         worker processes."""
         for table in list(self.tables):
             table.close(finished=not self.store.durable)
-        if self.pool is not None:
-            self.pool.shutdown(wait=False, cancel_futures=True)
+        for pool in (self.pool, self.clock_pool):
+            if pool is not None:
+                pool.shutdown(wait=False, cancel_futures=True)
 
     # ------------------------------------------------------------ connections
     def connect(self, client: Client) -> bool:
@@ -601,7 +670,9 @@ class Referee:
             raise RefereeError("too_many_guesses", id=request.id, retry_after=int(wait) + 1)
         code = parse_code(request.get("code"))
         table = None if code is None else self.private.get(code)
-        if table is None and code is not None and self.cluster is not None and not client.remote:
+        if table is None and code is not None and self.cluster is not None:
+            if client.remote:  # its code brought it here, and the table has just moved on: ask again
+                raise RefereeError("unavailable", id=request.id)
             self.cluster.watch(client, request, code)  # the table may be on another process
             return
         if table is None or not table.friends:
@@ -717,14 +788,21 @@ class Referee:
         return {
             "clients": len(self.clients), "addresses": len(self.per_address), "tables": len(self.tables),
             "waiting": sum(map(len, self.queues.values())) + len(self.private), "actions": self.actions,
-            "clock_late_p99": _p99(self.clock_late), "timeouts": len(self.clock_late),
+            "timeouts": len(self.clock_late), "clock_late_p99": _p99(self.clock_late),
+            "clock_thought_p99": _p99(self.clock_thought),
+            "clock_stored_p99": _p99(self.clock_stored), "clock_stored_max": _p99(self.clock_stored, 1.0),
+            "clocks_refired": self.clock_refired,
         }
 
 
-def _p99(values) -> float | None:
-    """The 99th percentile of ``values`` (None: none), rounded to the millisecond."""
+def _p99(values, q: float = 0.99) -> float | None:
+    """The ``q`` quantile of ``values`` (None: none), rounded to the millisecond.
+
+    >>> _p99(range(1, 201)), _p99([0.5, 0.25], 1.0), _p99([])
+    (199, 0.5, None)
+    """
     ordered = sorted(values)
-    return round(ordered[min(len(ordered) - 1, int(0.99 * len(ordered)))], 3) if ordered else None
+    return round(ordered[min(len(ordered) - 1, int(q * len(ordered)))], 3) if ordered else None
 
 
 __all__ = ["Config", "Client", "Referee", "default_max_clients"]

@@ -67,7 +67,7 @@ class Referee(Protocol):
     failures: Any  # coinche_referee.failures.FailureLog: the store's failures, once per interval
     draining: bool  # the referee stops: no bot starts to think
 
-    def think(self, fn: Callable[..., Any], *args: Any) -> Any: ...
+    def think(self, fn: Callable[..., Any], *args: Any, urgent: bool = False) -> Any: ...
 
     def watch(self, client: Client) -> None: ...
 
@@ -453,6 +453,8 @@ class Table:
 
     def _started(self, rid: int | str | None) -> None:
         self._stop_waiting()
+        if self.kind == "friends" and self.referee.cluster is not None:  # its code finds it for spectators
+            self.referee.cluster.code_kept(self)
         self.clock = TurnClock(self.clock_settings())
         self._time_decision()
         self._arm_clock()
@@ -633,10 +635,12 @@ class Table:
             self.clock_timer = None
         for seat in SEATS:
             self._forget_token(seat)
-        if self.code is not None:  # a stored lobby left to another process keeps its shared code
-            self.referee.forget_code(self.code, self, shared=finished or not self.stored or self.started)
-        for client in list(self.watchers):
+        if self.code is not None:  # a stored table left to another process keeps its shared code
+            self.referee.forget_code(self.code, self, shared=finished or not self.stored)
+        for client in list(self.watchers):  # a table that moves: its spectators watch it again where it goes
             self.unwatch(client)
+            if not finished:
+                client.close(1012, "the table moved, watch it again")
         self.referee.tables.discard(self)
         if self.referee.table_ids.get(self.id) is self:
             del self.referee.table_ids[self.id]
@@ -662,9 +666,6 @@ class Table:
             if client is not None:
                 client.table, client.seat = None, -1
                 client.close(1012, "the table moved, reconnect")
-        for client in list(self.watchers):
-            self.unwatch(client)
-            client.close(1012, "the table moved, watch it again")
         self.close(finished=False)
         self.referee.drain(self)
 
@@ -814,8 +815,9 @@ class Table:
             self.clock_timer.cancel()
             self.clock_timer = None
         if self.clock is not None and self.clock.due is not None and not self.closed:
-            self.clock_timer = self.referee.loop.call_later(max(0.0, self.clock.due - time.time()),
-                                                            self._clock_fired, self.clock.seq, self.clock.seat)
+            left = self.clock.due - time.time()
+            self.clock_timer = self.referee.loop.call_later(max(0.0, left), self._clock_fired, self.clock.seq,
+                                                            self.clock.seat, left <= 0)
 
     def _drop_clock_bot(self) -> None:
         """A bot choosing for a person whose time ran out is dropped (the seat changed hands meanwhile)."""
@@ -824,9 +826,11 @@ class Table:
             self.clock_timer = None
         self.clock_fired = None
 
-    def _clock_fired(self, seq: int, seat: int) -> None:
-        """The time of decision ``seq`` ran out: the table's bot chooses for the seat (in a worker).  A timer
-        of a decision no longer due (a stale one) does nothing."""
+    def _clock_fired(self, seq: int, seat: int, overdue: bool = False) -> None:
+        """The time of decision ``seq`` ran out: the table's bot chooses for the seat at once (in a worker,
+        before any other bot's move waiting there; no ``bot_delay``: the person has had their time).  A timer
+        of a decision no longer due (a stale one) does nothing.  ``overdue``: the deadline had passed when
+        the timer was set (a table taken over from the store), which the referee's figures count apart."""
         self.clock_timer = None
         session = self.session
         if self.closed or session is None or self.referee.draining:
@@ -835,21 +839,23 @@ class Table:
                 or session.match.current_player != seat or seat not in session.humans:
             return
         if self.busy:  # a write under way: the table decides nothing until it is stored
-            self.clock_timer = self.referee.loop.call_later(0.05, self._clock_fired, seq, seat)
+            self.clock_timer = self.referee.loop.call_later(0.05, self._clock_fired, seq, seat, overdue)
             return
         self.clock_fired = seq
-        self.referee.clock_late.append(time.time() - self.clock.due)
-        try:
-            future = self.referee.think(decide, session.bot_for(seat), session.match.deal.view(seat))
-        except Exception as e:  # no worker could be started: this table cannot go on
-            self._fail(e)
-            return
+        due = None if overdue else self.clock.due
+        if overdue:
+            self.referee.clock_refired += 1
+        else:
+            self.referee.clock_late.append(time.time() - due)
+        future = self.referee.think(decide, session.bot_for(seat), session.match.deal.view(seat), urgent=True)
         self.clock_timer = future
-        future.add_done_callback(lambda done: self._clock_decided(seq, seat, done))
+        future.add_done_callback(lambda done: self._clock_decided(seq, seat, done, due))
 
-    def _clock_decided(self, seq: int, seat: int, future) -> None:
+    def _clock_decided(self, seq: int, seat: int, future, due: float | None = None) -> None:
         if self.clock_timer is not future:  # dropped meanwhile
             return
+        if due is not None:
+            self.referee.clock_thought.append(time.time() - due)
         self.clock_timer, self.clock_fired = None, None
         session = self.session
         if self.closed or future.cancelled() or len(session.actions) != seq or seat not in session.humans:
@@ -866,11 +872,14 @@ class Table:
             return
         strikes = self.clock.timed_out(seat, seq)
         event["timeout"] = True
-        self._committed(seq, deal_index, event, after=lambda: self._timed_out(seat, strikes))
+        self._committed(seq, deal_index, event, after=lambda: self._timed_out(seat, strikes, due))
 
-    def _timed_out(self, seat: int, strikes: int) -> None:
-        """The person is told their time ran out (``clock``); after ``clock_strikes`` in a row a bot takes the
-        seat as when they leave (at a friends' table they take it back with their token)."""
+    def _timed_out(self, seat: int, strikes: int, due: float | None = None) -> None:
+        """The clock's move is stored (and told): the person is told their time ran out (``clock``); after
+        ``clock_strikes`` in a row a bot takes the seat as when they leave (at a friends' table they take it
+        back with their token).  ``due``: the deadline, for the referee's figures."""
+        if due is not None:
+            self.referee.clock_stored.append(time.time() - due)
         limit = self.referee.config.clock_strikes
         replaced = strikes >= limit and self.seats[seat].human and not self.finished
         self._send(seat, "clock", seat=seat, status="replaced" if replaced else "played", strikes=strikes,
@@ -905,11 +914,7 @@ class Table:
         if turn is None:
             return
         seat, bot, view = turn
-        try:
-            future = self.referee.think(decide, bot, view)
-        except Exception as e:  # no worker could be started: this table cannot go on
-            self._fail(e)
-            return
+        future = self.referee.think(decide, bot, view)
         self.bot_timer = future  # nobody else moves meanwhile: it is the bot's turn
         future.add_done_callback(lambda done: self._bot_decided(seat, done))
 

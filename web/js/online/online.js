@@ -22,6 +22,7 @@ import {
 } from "./prefs.js";
 
 const RETRY_MS = [1000, 2000, 4000, 8000]; // between reconnection attempts, the last one repeated
+const REWATCH_ERRORS = new Set(["unreachable", "connection_lost", "unavailable"]); // a spectator tries again
 
 // The messages of the lobby, by mode (the referee's own errors by their key).
 const MODE_TEXT = {
@@ -85,6 +86,7 @@ export class Online {
   #spectator; // the view of a friends' table watched (spectator.js)
   #chat; // quick chat at the table (chat.js)
   #watching = false; // a spectator of a friends' table
+  #watchCode = null; // the code of the table watched: watched again after a dropped connection
 
   constructor(app) {
     this.#app = app;
@@ -251,6 +253,7 @@ export class Online {
 
   #startWatching(reply) {
     this.#watching = true;
+    this.#watchCode = reply.code;
     this.#mode("watching");
     this.#spectator.show(reply);
   }
@@ -390,7 +393,8 @@ export class Online {
         this.#timedOut(message);
         break;
       case "said":
-        if (!this.#watching) this.#heard(message);
+        if (this.#watching) this.#spectator.said(message);
+        else this.#heard(message);
         break;
       case "server": // the referee's store is out of reach: the move waits, nothing is lost
         this.#tell(message.status === "reconnecting" ? t("cluster.reconnecting") : null, "lost");
@@ -522,6 +526,10 @@ export class Online {
     if (client !== this.#client || byUs) return;
     this.#client = null;
     const waiting = this.#seat !== null && this.#root.dataset.mode === "created";
+    if (this.#watching && !this.#spectator.over) {
+      this.#rewatch(Date.now() + (this.#welcome?.grace ?? 60) * 1000, 0);
+      return;
+    }
     if (this.#watching) {
       this.leave();
       this.#fail({ code: "connection_lost" });
@@ -546,6 +554,31 @@ export class Online {
         if (epoch !== this.#epoch) return;
         if (error.code === "bad_token" || Date.now() > deadline) this.#lost();
         else this.#reconnect(deadline, attempt + 1);
+      }
+    }, delay);
+  }
+
+  // The watched table's connection dropped (its referee process stopped or died, or the network): connect again
+  // and watch it by its code, wherever the table is now; a moment's `unavailable` (it is moving) is tried again.
+  #rewatch(deadline, attempt) {
+    this.#spectator.status("online.reconnecting");
+    const epoch = this.#epoch;
+    const delay = RETRY_MS[Math.min(attempt, RETRY_MS.length - 1)];
+    this.#retry = setTimeout(async () => {
+      this.#retry = null;
+      try {
+        const client = await this.#connect();
+        const reply = await client.request({ type: "watch", code: this.#watchCode });
+        if (epoch !== this.#epoch) return;
+        this.#spectator.status(null);
+        this.#spectator.show(reply);
+      } catch (error) {
+        if (epoch !== this.#epoch) return;
+        if (REWATCH_ERRORS.has(error.code) && Date.now() < deadline) this.#rewatch(deadline, attempt + 1);
+        else {
+          this.leave();
+          this.#fail(error);
+        }
       }
     }, delay);
   }

@@ -1,12 +1,16 @@
 // A friends' table watched as a spectator (referee/PROTOCOL.md, "Spectators"): what every seat sees alike, read
 // only. The four seats around the table (the names, the cards each holds still, whose turn it is, with the turn
 // clock's bar), the calls of the auction, the contract, the trick on the table and the scores of both sides.
-// The referee never sends a spectator a hand: there is none to draw. online.js holds the connection and hands
-// every `watching`, `update` and `presence` message here.
+// The referee never sends a spectator a hand: there is none to draw. The table's quick chat shows at the seats,
+// read only (a spectator cannot say anything). online.js holds the connection (and watches again when it drops)
+// and hands every `watching`, `update`, `presence` and `said` message here.
 import { el } from "../dom.js";
 import { applyTranslations, callName, suitName, t } from "../i18n.js";
 import { buildCard } from "../table/cards.js";
+import { PHRASES } from "./chat.js";
 import { TurnClockBar } from "./clock.js";
+
+const SAID_MS = 4000; // how long a phrase shows at its seat
 
 // Places around the drawing, seat 0 at the bottom, then its right, top and left.
 const GRID = [2, 3, 1, 0];
@@ -18,13 +22,17 @@ export class SpectatorView {
   #people = []; // `seats` of the last message: who is a person, who a bot, who is away
   #state = null;
   #clock;
+  #said = new Map(); // seat -> {phrase, timer}: what the seat said, shown a few seconds
+  #status = null; // the catalogue key of the line under the title (reconnecting), or null
 
   constructor({ leave }) {
     this.#seats = [0, 1, 2, 3].map((seat) => el("li", { class: "watch-seat", "data-seat": String(seat) },
-      el("span", "watch-who", el("strong", "watch-name")), el("span", "watch-cards"), el("span", "watch-call")));
+      el("span", "watch-who", el("strong", "watch-name")), el("span", "watch-cards"), el("span", "watch-call"),
+      el("span", { class: "watch-said", hidden: "" })));
     const grid = GRID.map((seat) => this.#seats[seat]);
     this.#root = el("div", { class: "online-watch", "aria-labelledby": "watch-title" },
       el("h2", { id: "watch-title", "data-i18n": "watch.title" }),
+      el("p", { id: "watch-status", class: "watch-status", role: "status", hidden: "" }),
       el("p", { id: "watch-score", class: "watch-score" }),
       el("p", { id: "watch-contract", class: "watch-contract" }),
       el("ol", { class: "watch-seats" }, ...grid),
@@ -36,6 +44,9 @@ export class SpectatorView {
   }
 
   get root() { return this.#root; }
+
+  // The match watched is over (its connection then closes when idle: nothing to watch again).
+  get over() { return this.#state !== null && this.#state.winner !== null; }
 
   // `watching`: the table's names, seats and state.
   show({ names, seats, state }) {
@@ -61,6 +72,33 @@ export class SpectatorView {
   stop() {
     this.#clock.stop();
     this.#state = null;
+    for (const { timer } of this.#said.values()) clearTimeout(timer);
+    this.#said.clear();
+    this.status(null);
+  }
+
+  // A line under the title (a catalogue key, e.g. while the connection is made again), or none.
+  status(key) {
+    this.#status = key;
+    const line = this.#root.querySelector("#watch-status");
+    line.textContent = key ? t(key) : "";
+    line.hidden = !key;
+  }
+
+  // `said`: a phrase of a person at the table, shown at their seat for a few seconds.
+  said({ seat, phrase }) {
+    if (!(phrase in PHRASES) || !this.#seats[seat]) return;
+    clearTimeout(this.#said.get(seat)?.timer);
+    const timer = setTimeout(() => { this.#said.delete(seat); this.#drawSaid(seat); }, SAID_MS);
+    this.#said.set(seat, { phrase, timer });
+    this.#drawSaid(seat);
+  }
+
+  #drawSaid(seat) {
+    const line = this.#seats[seat].querySelector(".watch-said");
+    const said = this.#said.get(seat);
+    line.textContent = said ? t(PHRASES[said.phrase]) : "";
+    line.hidden = !said;
   }
 
   #name(seat) {
@@ -72,6 +110,8 @@ export class SpectatorView {
 
   // Draws the table again (a new state, or the language changed).
   draw() {
+    this.status(this.#status);
+    for (const seat of this.#said.keys()) this.#drawSaid(seat);
     const state = this.#state;
     if (!state) return;
     const { deal, totals } = state;
