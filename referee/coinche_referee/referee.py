@@ -30,10 +30,10 @@ from coinche.rules import Rules
 from coinche.session import LEVELS
 
 import coinche_referee.messages as messages  # not `from . import`, which imports this package's __init__
+import coinche_referee.public as public
 from .clock import DEFAULT as DEFAULT_CLOCK
 from .clock import PRESETS as CLOCKS
 from .clock import STRIKES
-from . import public
 from .codes import new_code, parse_code
 from .failures import FailureLog
 from .limits import GuessLimiter, TokenBucket
