@@ -216,13 +216,19 @@ export class Online {
     this.#lobby("connecting", { type: "open", settings, ...(name ? { name } : {}) });
   }
 
-  #join(text) {
+  // The table code in `text`, or null once the player is told it is not one.
+  #code(text) {
     const code = parseCode(text);
     if (!code) {
       this.#mode("choose");
       this.#setStatus("online.bad_code");
-      return;
     }
+    return code;
+  }
+
+  #join(text) {
+    const code = this.#code(text);
+    if (!code) return;
     const { name } = this.#options();
     this.#lobby("joining", { type: "join", code, lobby: true, ...(name ? { name } : {}) });
   }
@@ -242,12 +248,8 @@ export class Online {
 
   // A friends' table watched by its code: what every seat sees, read only.
   #watch(text) {
-    const code = parseCode(text);
-    if (!code) {
-      this.#mode("choose");
-      this.#setStatus("online.bad_code");
-      return;
-    }
+    const code = this.#code(text);
+    if (!code) return;
     this.#lobby("joining", { type: "watch", code });
   }
 

@@ -33,6 +33,14 @@ const sleep = (ms) => new Promise((resolve) => setTimeout(resolve, ms));
 // test machine), set by the test before the deal ends; the par is then the engine's over those replays.
 const replaysOf = (k) => Math.min(k, globalThis.coincheTestParReplays ?? k);
 
+// The helper's engine for one call made at once, or null when there is none (it is not kept borrowed).
+async function helperNow() {
+  const ready = borrowHelper();
+  const engine = ready && await ready;
+  if (ready) returnHelper();
+  return engine;
+}
+
 // What a par's replays depend on: the deal as dealt, the seats' bots and the seat (coinche.par.replay_seed).
 function parKey(record, seats, seat) {
   return JSON.stringify([record.variant, record.rules ?? "own", record.dealer, record.deck, seats, seat]);
@@ -273,9 +281,7 @@ export class BackgroundPars {
           if (!urgent && this.#again) return false;
           await sleep(PAUSE_MS);
         }
-        const ready = borrowHelper(); // the plan is checked on the helper, as every step
-        const engine = ready && await ready;
-        if (ready) returnHelper();
+        const engine = await helperNow(); // the plan is checked on the helper, as every step
         if (!engine) return false;
         const plan = await engine.call("par_plan", { record, seat });
         if (replays) {
@@ -302,9 +308,7 @@ export class BackgroundPars {
       replays.driving = null;
       this.#shown = null;
       if (!made) return false;
-      const ready = borrowHelper();
-      const last = ready && await ready;
-      if (ready) returnHelper();
+      const last = await helperNow();
       if (!last) return false;
       const par = finishedPar(await last.call("par_summary", { record, seat, scores: replays.scores.slice(0, k) }));
       await saving;
